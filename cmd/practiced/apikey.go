@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/httpapi"
+	"github.com/practiced/practiced/sqlstore"
+	"github.com/practiced/practiced/tid"
+)
+
+// runAPIKey creates or revokes API keys.
+func runAPIKey(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("apikey: say create or revoke")
+	}
+	fs := flag.NewFlagSet("apikey "+args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", defaultDB(getenv), "database URL")
+	switch args[0] {
+	case "create":
+		business := fs.String("business", "", "name of the business the key acts for (created if new)")
+		readOnly := fs.Bool("read-only", false, "the key may only read")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if strings.TrimSpace(*business) == "" {
+			return fmt.Errorf("apikey create: --business is required")
+		}
+		st, err := sqlstore.Open(ctx, *db)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		biz, err := findOrCreateBusiness(ctx, st, *business)
+		if err != nil {
+			return err
+		}
+		token, key, err := createAPIKey(ctx, st, biz.ID, *readOnly)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "created API key %s for business %s (%s)\n", key.ID, biz.Name, biz.ID)
+		fmt.Fprintln(stdout, token)
+		return nil
+	case "revoke":
+		rest := args[1:]
+		var id string
+		if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+			id, rest = rest[0], rest[1:]
+		}
+		if err := fs.Parse(rest); err != nil {
+			return err
+		}
+		if id == "" && fs.NArg() > 0 {
+			id = fs.Arg(0)
+		}
+		if id == "" {
+			return fmt.Errorf("apikey revoke: give the key id")
+		}
+		st, err := sqlstore.Open(ctx, *db)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		if err := st.RevokeAPIKey(ctx, id); err != nil {
+			return fmt.Errorf("apikey revoke: %s", practiced.ErrorMessage(err))
+		}
+		fmt.Fprintf(stderr, "revoked API key %s\n", id)
+		return nil
+	}
+	return fmt.Errorf("apikey: unknown action %q; say create or revoke", args[0])
+}
+
+func findOrCreateBusiness(ctx context.Context, st practiced.Store, name string) (practiced.Business, error) {
+	b, err := st.BusinessByName(ctx, name)
+	if practiced.ErrorCode(err) == practiced.ENOTFOUND {
+		return st.CreateBusiness(ctx, name)
+	}
+	return b, err
+}
+
+// createAPIKey makes a new key with 256 random bits and stores only its
+// hash. The token is returned to be shown once.
+func createAPIKey(ctx context.Context, st practiced.Store, businessID string, readOnly bool) (string, practiced.APIKey, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", practiced.APIKey{}, err
+	}
+	token := "pk_" + base64.RawURLEncoding.EncodeToString(b[:])
+	key := practiced.APIKey{
+		ID:         tid.New(practiced.PrefixAPIKey),
+		BusinessID: businessID,
+		TokenHash:  httpapi.HashToken(token),
+		ReadOnly:   readOnly,
+		CreatedAt:  practiced.Now(),
+	}
+	return token, key, st.CreateAPIKey(ctx, key)
+}

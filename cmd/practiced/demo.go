@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/demo"
+	"github.com/practiced/practiced/sqlstore"
+)
+
+// demoBusiness is the name of the demo clinic's business.
+const demoBusiness = "Demo Clinic"
+
+// runDemo loads the demo clinic and prints an API key for it alone on
+// stdout.
+func runDemo(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", defaultDB(getenv), "database URL")
+	seed := fs.Int64("seed", 1, "seed of the generated data; the same seed gives the same clinic")
+	clients := fs.Int("clients", 250, "number of clients")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *clients < 0 {
+		return fmt.Errorf("demo: --clients must not be negative")
+	}
+	st, err := sqlstore.Open(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	name := demoBusiness
+	if _, err := st.BusinessByName(ctx, name); err == nil {
+		name = fmt.Sprintf("%s %s", demoBusiness, time.Now().UTC().Format("2006-01-02 15:04:05"))
+	}
+	biz, err := st.CreateBusiness(ctx, name)
+	if err != nil {
+		return err
+	}
+	if err := loadDemo(ctx, st, biz.ID, *seed, *clients, stderr); err != nil {
+		return err
+	}
+	token, _, err := createAPIKey(ctx, st, biz.ID, false)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "loaded the demo clinic as business %q (%s)\n", biz.Name, biz.ID)
+	fmt.Fprintln(stdout, token)
+	return nil
+}
+
+// ensureDemo loads the demo clinic unless the database already has it,
+// and returns a new API key for it.
+func ensureDemo(ctx context.Context, st practiced.Store, stderr io.Writer) (string, error) {
+	biz, err := st.BusinessByName(ctx, demoBusiness)
+	if practiced.ErrorCode(err) == practiced.ENOTFOUND {
+		if biz, err = st.CreateBusiness(ctx, demoBusiness); err != nil {
+			return "", err
+		}
+		if err := loadDemo(ctx, st, biz.ID, 1, 250, stderr); err != nil {
+			return "", err
+		}
+	} else if err != nil {
+		return "", err
+	}
+	token, _, err := createAPIKey(ctx, st, biz.ID, false)
+	return token, err
+}
+
+func loadDemo(ctx context.Context, st practiced.Store, businessID string, seed int64, clients int, stderr io.Writer) error {
+	bar := progressbar.NewOptions(clients,
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription("loading clients"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+	sum, err := demo.Load(ctx, st, businessID, demo.Options{
+		Seed:    seed,
+		Clients: clients,
+		Now:     time.Now(),
+		Progress: func(done, total int) {
+			bar.Set(done)
+		},
+	})
+	bar.Finish()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "demo clinic: %d locations, %d practitioners, %d clients, %d contacts, %d appointments, %d forms, %d busy times\n",
+		sum.Locations, sum.Practitioners, sum.Clients, sum.Contacts, sum.Appointments, sum.Forms, sum.BusyTimes)
+	return nil
+}
+
+func parseURL(s string) (*url.URL, error) { return url.Parse(s) }

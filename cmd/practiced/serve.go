@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/httpapi"
+	"github.com/practiced/practiced/sqlstore"
+)
+
+// runServe serves the API until ctx ends, then drains open requests.
+func runServe(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", defaultDB(getenv), "database URL: sqlite:PATH or postgres://…")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	publicURL := fs.String("public-url", "", "scheme and host clients use, for links (default: the request's host)")
+	tlsCert := fs.String("tls-cert", "", "TLS certificate file")
+	tlsKey := fs.String("tls-key", "", "TLS key file")
+	demoData := fs.Bool("demo", false, "load the demo clinic if the database has none, and print an API key for it")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if (*tlsCert == "") != (*tlsKey == "") {
+		return fmt.Errorf("serve: give both --tls-cert and --tls-key, or neither")
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+
+	st, err := sqlstore.Open(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	var token string
+	if *demoData {
+		if token, err = ensureDemo(ctx, st, stderr); err != nil {
+			return err
+		}
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	scheme := "http"
+	if *tlsCert != "" {
+		scheme = "https"
+	}
+	base := *publicURL
+	if base == "" {
+		base = scheme + "://" + ln.Addr().String()
+	}
+	srv := &http.Server{
+		Handler:           httpapi.NewServer(st, httpapi.Options{PublicURL: *publicURL, Logger: logger}),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() {
+		if *tlsCert != "" {
+			errc <- srv.ServeTLS(ln, *tlsCert, *tlsKey)
+		} else {
+			errc <- srv.Serve(ln)
+		}
+	}()
+	logger.Info("serving", "url", base+"/v1", "db", redactDB(*db))
+	fmt.Fprintf(stdout, "practiced is serving %s/v1\n", base)
+	if token != "" {
+		fmt.Fprintf(stdout, "API key: %s\n", token)
+		fmt.Fprintf(stdout, "try:     curl -H 'Authorization: Bearer %s' '%s/v1/clients?limit=2'\n", token, base)
+	}
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// redactDB hides a database URL's password from logs.
+func redactDB(url string) string {
+	if u, err := parseURL(url); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return url
+}
+
+var _ practiced.Store = (*sqlstore.Store)(nil)

@@ -1,0 +1,85 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// codeStatus maps each error code to its HTTP status.
+var codeStatus = map[string]int{
+	practiced.EINVALID:      http.StatusUnprocessableEntity,
+	practiced.EBADREQUEST:   http.StatusBadRequest,
+	practiced.EUNAUTHORIZED: http.StatusUnauthorized,
+	practiced.EFORBIDDEN:    http.StatusForbidden,
+	practiced.ENOTFOUND:     http.StatusNotFound,
+	practiced.ECONFLICT:     http.StatusConflict,
+	practiced.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// writeJSON writes v as the JSON response body with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	// Links carry "&", which the default encoder would write as \u0026.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		http.Error(w, `{"message":"Internal error."}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// messageBody is the body of every error but validation errors.
+type messageBody struct {
+	Message string `json:"message"`
+}
+
+// validationBody is the body of a 422.
+type validationBody struct {
+	Message string              `json:"message"`
+	Errors  map[string][]string `json:"errors"`
+}
+
+// writeError writes err with the status of its code. Internal errors are
+// logged with the request id and shown to the caller only as that id:
+// never a stack trace, SQL or record data.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	code := practiced.ErrorCode(err)
+	status, ok := codeStatus[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	if code == practiced.EINTERNAL {
+		id := requestID(r.Context())
+		s.logger.Error("internal error", "request_id", id, "method", r.Method, "path", r.URL.Path, "error", err.Error())
+		writeJSON(w, status, messageBody{Message: "Internal error. Quote request id " + id + " when reporting it."})
+		return
+	}
+	var e *practiced.Error
+	if code == practiced.EINVALID && errors.As(err, &e) && e.Fields != nil {
+		writeJSON(w, status, validationBody{Message: e.Message, Errors: e.Fields.Map()})
+		return
+	}
+	if code == practiced.EINVALID {
+		writeJSON(w, status, validationBody{Message: practiced.ErrorMessage(err), Errors: map[string][]string{}})
+		return
+	}
+	writeJSON(w, status, messageBody{Message: practiced.ErrorMessage(err)})
+}
+
+// page is the body of a paginated list.
+type page[T any] struct {
+	Data  []T   `json:"data"`
+	Links links `json:"links"`
+}
+
+type links struct {
+	Prev *string `json:"prev"`
+	Next *string `json:"next"`
+}

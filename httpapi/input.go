@@ -1,0 +1,529 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/mail"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/text/language"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/tid"
+)
+
+// A request body is read field by field, so that every failing field is
+// reported at once under its dotted path, and fields nobody asked for are
+// reported as unknown instead of vanishing.
+
+// opt is an optional request value. Set is true when the field was sent;
+// Null is true when it was sent as null.
+type opt[T any] struct {
+	Set  bool
+	Null bool
+	V    T
+}
+
+// object is a JSON object of a request body being read.
+type object struct {
+	path   string
+	fields map[string]json.RawMessage
+	errs   *practiced.FieldErrors
+	known  map[string]bool
+}
+
+// decodeObject reads body as a JSON object. It fails with EBADREQUEST
+// when body is not valid JSON or not an object.
+func decodeObject(body []byte, errs *practiced.FieldErrors) (*object, error) {
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		body = []byte("{}")
+	}
+	if !json.Valid(body) {
+		return nil, practiced.Errorf(practiced.EBADREQUEST, "The request body is not valid JSON.")
+	}
+	var fields map[string]json.RawMessage
+	if body[0] != '{' || json.Unmarshal(body, &fields) != nil {
+		return nil, practiced.Errorf(practiced.EBADREQUEST, "The request body must be a JSON object.")
+	}
+	return &object{fields: fields, errs: errs, known: map[string]bool{}}, nil
+}
+
+// name returns the dotted path of a field of o.
+func (o *object) name(field string) string {
+	if o.path == "" {
+		return field
+	}
+	return o.path + "." + field
+}
+
+func (o *object) fail(field, msg string) { o.errs.Add(o.name(field), msg) }
+
+// raw returns the raw value of a field, marking the field as known.
+// ok is false when the field was not sent; null is true when it was null.
+func (o *object) raw(field string) (v json.RawMessage, ok, null bool) {
+	o.known[field] = true
+	v, ok = o.fields[field]
+	if !ok {
+		return nil, false, false
+	}
+	return v, true, string(bytes.TrimSpace(v)) == "null"
+}
+
+// has reports whether field was sent.
+func (o *object) has(field string) bool {
+	_, ok := o.fields[field]
+	return ok
+}
+
+// finish reports every field that no reader asked for as unknown.
+func (o *object) finish() {
+	var unknown []string
+	for k := range o.fields {
+		if !o.known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	slices.Sort(unknown)
+	for _, k := range unknown {
+		o.fail(k, "is not a known field")
+	}
+}
+
+// kind names the JSON type of v for error messages.
+func kind(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return "nothing"
+	}
+	switch v[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// str reads a string of at most max characters.
+func (o *object) str(field string, max int) opt[string] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[string]{Set: ok, Null: null}
+	}
+	s, good := o.decodeString(field, v)
+	if !good {
+		return opt[string]{}
+	}
+	if n := utf8.RuneCountInString(s); n > max {
+		o.fail(field, fmt.Sprintf("must be at most %d characters (it has %d)", max, n))
+		return opt[string]{}
+	}
+	return opt[string]{Set: true, V: s}
+}
+
+func (o *object) decodeString(field string, v json.RawMessage) (string, bool) {
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		o.fail(field, "must be a string, not "+kind(v))
+		return "", false
+	}
+	if strings.ContainsRune(s, 0) {
+		o.fail(field, "must not contain NUL characters")
+		return "", false
+	}
+	return s, true
+}
+
+// requiredStr reads a string that must be sent and not be empty.
+func (o *object) requiredStr(field string, max int) opt[string] {
+	v := o.str(field, max)
+	o.required(field, v.Set, v.Null)
+	if v.Set && !v.Null && strings.TrimSpace(v.V) == "" {
+		o.fail(field, "must not be empty")
+		return opt[string]{}
+	}
+	return v
+}
+
+// required records the failure of a required field that was not sent or
+// was null.
+func (o *object) required(field string, set, null bool) {
+	if !set && !o.errs.Has(o.name(field)) {
+		o.fail(field, "is required")
+	} else if null {
+		o.fail(field, "is required and cannot be null")
+	}
+}
+
+// id reads a record id with one of the given prefixes.
+func (o *object) id(field string, prefixes ...string) opt[string] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[string]{Set: ok, Null: null}
+	}
+	s, good := o.idValue(field, v, prefixes)
+	if !good {
+		return opt[string]{}
+	}
+	return opt[string]{Set: true, V: s}
+}
+
+func (o *object) idValue(field string, v json.RawMessage, prefixes []string) (string, bool) {
+	if kind(v) == "a number" {
+		o.fail(field, fmt.Sprintf("must be an id string such as \"%s_01h455vb4pex5vsknk084sn02q\"; ids are prefixed strings, not numbers", prefixes[0]))
+		return "", false
+	}
+	s, good := o.decodeString(field, v)
+	if !good {
+		return "", false
+	}
+	for _, p := range prefixes {
+		if tid.Valid(s, p) {
+			return s, true
+		}
+	}
+	o.fail(field, "must be "+idKinds(prefixes))
+	return "", false
+}
+
+func idKinds(prefixes []string) string {
+	parts := make([]string, len(prefixes))
+	for i, p := range prefixes {
+		parts[i] = "a " + p + "_ id"
+	}
+	return strings.Join(parts, " or ")
+}
+
+// requiredID reads a record id that must be sent.
+func (o *object) requiredID(field string, prefixes ...string) opt[string] {
+	v := o.id(field, prefixes...)
+	o.required(field, v.Set || o.errs.Has(o.name(field)), v.Null)
+	return v
+}
+
+// Time limits: timestamps outside these years are refused as absurd.
+const (
+	minYear = 1900
+	maxYear = 2200
+)
+
+// timestamp reads an RFC 3339 timestamp with any offset, as UTC.
+func (o *object) timestamp(field string) opt[time.Time] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[time.Time]{Set: ok, Null: null}
+	}
+	s, good := o.decodeString(field, v)
+	if !good {
+		return opt[time.Time]{}
+	}
+	t, msg := parseTimestamp(s)
+	if msg != "" {
+		o.fail(field, msg)
+		return opt[time.Time]{}
+	}
+	return opt[time.Time]{Set: true, V: t}
+}
+
+// parseTimestamp parses an RFC 3339 timestamp and returns it in UTC, or
+// a message saying what is wrong with it.
+func parseTimestamp(s string) (time.Time, string) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		if _, derr := time.Parse(time.DateOnly, s); derr == nil {
+			return time.Time{}, "must be a timestamp with a time and an offset, such as 2026-03-02T09:30:00Z, not a date"
+		}
+		return time.Time{}, "must be a timestamp in RFC 3339 format, such as 2026-03-02T09:30:00Z"
+	}
+	if y := t.UTC().Year(); y < minYear || y > maxYear {
+		return time.Time{}, fmt.Sprintf("must be between the years %d and %d", minYear, maxYear)
+	}
+	return t.UTC(), ""
+}
+
+// boolean reads a boolean.
+func (o *object) boolean(field string) opt[bool] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[bool]{Set: ok, Null: null}
+	}
+	var b bool
+	if err := json.Unmarshal(v, &b); err != nil {
+		o.fail(field, "must be a boolean, not "+kind(v))
+		return opt[bool]{}
+	}
+	return opt[bool]{Set: true, V: b}
+}
+
+// integer reads a whole number within [min, max].
+func (o *object) integer(field string, min, max int) opt[int] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[int]{Set: ok, Null: null}
+	}
+	var f float64
+	if kind(v) != "a number" || json.Unmarshal(v, &f) != nil || f != math.Trunc(f) {
+		o.fail(field, "must be a whole number, not "+kind(v))
+		return opt[int]{}
+	}
+	if f < float64(min) || f > float64(max) {
+		o.fail(field, fmt.Sprintf("must be between %d and %d", min, max))
+		return opt[int]{}
+	}
+	return opt[int]{Set: true, V: int(f)}
+}
+
+// number reads a number within [min, max].
+func (o *object) number(field string, min, max float64) opt[float64] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[float64]{Set: ok, Null: null}
+	}
+	var f float64
+	if kind(v) != "a number" || json.Unmarshal(v, &f) != nil {
+		o.fail(field, "must be a number, not "+kind(v))
+		return opt[float64]{}
+	}
+	if f < min || f > max {
+		o.fail(field, fmt.Sprintf("must be between %s and %s", strconv.FormatFloat(min, 'f', -1, 64), strconv.FormatFloat(max, 'f', -1, 64)))
+		return opt[float64]{}
+	}
+	return opt[float64]{Set: true, V: f}
+}
+
+// enum reads a string that must be one of values.
+func (o *object) enum(field string, values []string) opt[string] {
+	v := o.str(field, 255)
+	if v.Set && !v.Null && !slices.Contains(values, v.V) {
+		o.fail(field, "must be one of: "+strings.Join(values, ", "))
+		return opt[string]{}
+	}
+	return v
+}
+
+// email reads an e-mail address.
+func (o *object) email(field string) opt[string] {
+	v := o.str(field, 255)
+	if v.Set && !v.Null && v.V != "" {
+		if !validEmail(v.V) {
+			o.fail(field, "must be an e-mail address such as name@example.com")
+			return opt[string]{}
+		}
+	}
+	return v
+}
+
+func validEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && a.Name == "" && strings.Contains(s[strings.LastIndex(s, "@"):], ".")
+}
+
+// phone reads a phone number: digits with an optional leading +. Spaces,
+// hyphens, dots and brackets people type between digits are removed.
+func (o *object) phone(field string) opt[string] {
+	v := o.str(field, 255)
+	if v.Set && !v.Null && v.V != "" {
+		n, ok := normalizePhone(v.V)
+		if !ok {
+			o.fail(field, "must be a phone number of 3 to 20 digits, with an optional leading +")
+			return opt[string]{}
+		}
+		v.V = n
+	}
+	return v
+}
+
+func normalizePhone(s string) (string, bool) {
+	var b strings.Builder
+	digits := 0
+	for i, r := range strings.TrimSpace(s) {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+			digits++
+		case r == '+' && i == 0:
+			b.WriteRune(r)
+		case r == ' ' || r == '-' || r == '.' || r == '(' || r == ')':
+		default:
+			return "", false
+		}
+	}
+	return b.String(), digits >= 3 && digits <= 20
+}
+
+// dialCode reads a country dial code such as "61" or "+61".
+func (o *object) dialCode(field string) opt[string] {
+	v := o.str(field, 8)
+	if v.Set && !v.Null && v.V != "" {
+		d := strings.TrimPrefix(strings.TrimSpace(v.V), "+")
+		if len(d) < 1 || len(d) > 4 || strings.Trim(d, "0123456789") != "" {
+			o.fail(field, "must be a country dial code of 1 to 4 digits, such as 61")
+			return opt[string]{}
+		}
+		v.V = d
+	}
+	return v
+}
+
+// country reads an ISO 3166-1 alpha-2 country code, upper-cased.
+func (o *object) country(field string) opt[string] {
+	v := o.str(field, 2)
+	if v.Set && !v.Null && v.V != "" {
+		up := strings.ToUpper(v.V)
+		r, err := language.ParseRegion(up)
+		if err != nil || len(up) != 2 || !r.IsCountry() || r.String() != up {
+			o.fail(field, "must be an ISO 3166-1 alpha-2 country code such as AU")
+			return opt[string]{}
+		}
+		v.V = up
+	}
+	return v
+}
+
+// date reads a calendar date "YYYY-MM-DD". When acceptTimestamp is set, a
+// timestamp is accepted too and its date, as written, is used.
+func (o *object) date(field string, acceptTimestamp bool) opt[string] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[string]{Set: ok, Null: null}
+	}
+	s, good := o.decodeString(field, v)
+	if !good {
+		return opt[string]{}
+	}
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil && acceptTimestamp {
+		var t time.Time
+		if t, err = time.Parse(time.RFC3339Nano, s); err == nil {
+			d = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+		}
+	}
+	if err != nil {
+		o.fail(field, "must be a date such as 1990-05-31")
+		return opt[string]{}
+	}
+	if d.Year() < minYear || d.Year() > maxYear {
+		o.fail(field, fmt.Sprintf("must be between the years %d and %d", minYear, maxYear))
+		return opt[string]{}
+	}
+	return opt[string]{Set: true, V: d.Format(time.DateOnly)}
+}
+
+// obj reads a nested object. It returns nil when the field was not sent,
+// was null (null reports whether it was) or was not an object.
+func (o *object) obj(field string) (child *object, set, null bool) {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return nil, ok, null
+	}
+	var fields map[string]json.RawMessage
+	if kind(v) != "an object" || json.Unmarshal(v, &fields) != nil {
+		o.fail(field, "must be an object, not "+kind(v))
+		return nil, true, false
+	}
+	return &object{path: o.name(field), fields: fields, errs: o.errs, known: map[string]bool{}}, true, false
+}
+
+// array reads an array of at most max items, returning the raw items.
+func (o *object) array(field string, max int) (items []json.RawMessage, set, null bool) {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return nil, ok, null
+	}
+	if kind(v) != "an array" || json.Unmarshal(v, &items) != nil {
+		o.fail(field, "must be an array, not "+kind(v))
+		return nil, true, false
+	}
+	if len(items) > max {
+		o.fail(field, fmt.Sprintf("must have at most %d items", max))
+		return nil, true, false
+	}
+	if items == nil {
+		items = []json.RawMessage{}
+	}
+	return items, true, false
+}
+
+// objects reads an array of objects; each item is read by fn, which must
+// call finish on it. Items are named field.N.
+func (o *object) objects(field string, max int, fn func(i int, item *object)) (set, null bool) {
+	items, set, null := o.array(field, max)
+	for i, raw := range items {
+		name := o.name(field) + "." + strconv.Itoa(i)
+		var fields map[string]json.RawMessage
+		if kind(raw) != "an object" || json.Unmarshal(raw, &fields) != nil {
+			o.errs.Add(name, "must be an object, not "+kind(raw))
+			continue
+		}
+		fn(i, &object{path: name, fields: fields, errs: o.errs, known: map[string]bool{}})
+	}
+	return set, null
+}
+
+// strings reads an array of strings of at most maxLen characters each.
+func (o *object) strings(field string, max, maxLen int) opt[[]string] {
+	items, set, null := o.array(field, max)
+	if !set || null {
+		return opt[[]string]{Set: set, Null: null}
+	}
+	out := make([]string, 0, len(items))
+	good := true
+	for i, raw := range items {
+		item := field + "." + strconv.Itoa(i)
+		s, ok := o.decodeString(item, raw)
+		if !ok {
+			good = false
+			continue
+		}
+		if utf8.RuneCountInString(s) > maxLen {
+			o.fail(item, fmt.Sprintf("must be at most %d characters", maxLen))
+			good = false
+			continue
+		}
+		out = append(out, s)
+	}
+	if !good {
+		return opt[[]string]{}
+	}
+	return opt[[]string]{Set: true, V: out}
+}
+
+// ids reads an array of distinct record ids with the given prefix.
+func (o *object) ids(field string, max int, prefix string) opt[[]string] {
+	items, set, null := o.array(field, max)
+	if !set || null || items == nil {
+		return opt[[]string]{Set: set && items != nil, Null: null}
+	}
+	out := make([]string, 0, len(items))
+	good := true
+	for i, raw := range items {
+		id, ok := o.idValue(field+"."+strconv.Itoa(i), raw, []string{prefix})
+		if !ok {
+			good = false
+			continue
+		}
+		if slices.Contains(out, id) {
+			o.fail(field+"."+strconv.Itoa(i), "repeats an id given earlier")
+			good = false
+			continue
+		}
+		out = append(out, id)
+	}
+	if !good {
+		return opt[[]string]{}
+	}
+	return opt[[]string]{Set: true, V: out}
+}

@@ -1,0 +1,62 @@
+// Package httpapi serves the practiced JSON API under /v1.
+package httpapi
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// Server serves the API. Make one with NewServer.
+type Server struct {
+	store     practiced.Store
+	logger    *slog.Logger
+	publicURL string
+	now       func() time.Time
+	mux       *http.ServeMux
+}
+
+// Options configure a Server.
+type Options struct {
+	// PublicURL is the scheme and host clients reach the server at, used
+	// for absolute links. Empty means the request's own host.
+	PublicURL string
+	Logger    *slog.Logger
+	// Now tells the time; nil means time.Now. Tests set it.
+	Now func() time.Time
+}
+
+// NewServer returns the API's handler.
+func NewServer(store practiced.Store, opt Options) http.Handler {
+	s := &Server{
+		store:     store,
+		logger:    opt.Logger,
+		publicURL: strings.TrimSuffix(opt.PublicURL, "/"),
+		now:       opt.Now,
+		mux:       http.NewServeMux(),
+	}
+	if s.logger == nil {
+		s.logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.routes()
+	return s.withRequestID(s.logRequests(s.recoverPanics(http.HandlerFunc(s.serveRoute))))
+}
+
+// base returns the public scheme and host for links in a response.
+func (s *Server) base(r *http.Request) string {
+	if s.publicURL != "" {
+		return s.publicURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}

@@ -1,0 +1,136 @@
+// Package testfix builds small, fully known clinics for tests: a store on
+// a temporary SQLite file, businesses with API keys, and records whose ids
+// the tests can name.
+package testfix
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/httpapi"
+	"github.com/practiced/practiced/sqlstore"
+	"github.com/practiced/practiced/tid"
+)
+
+// Now is the fixed "now" of every fixture: Monday 2 March 2026, 09:00 in
+// Sydney (22:00 UTC the day before).
+var Now = time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC)
+
+// Store opens a fresh SQLite store in a temporary directory, closed when
+// the test ends.
+func Store(t testing.TB) *sqlstore.Store {
+	t.Helper()
+	st, err := sqlstore.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// Clinic is one business with a small set of records.
+type Clinic struct {
+	Business      practiced.Business
+	Token         string // read-write API key
+	ReadOnlyToken string
+	Sydney        practiced.Location // Australia/Sydney, open Mon-Fri 09:00-17:00
+	Adelaide      practiced.Location // Australia/Adelaide, open every day 08:00-18:00
+	Alice         practiced.Practitioner
+	Bob           practiced.Practitioner // works at Sydney only
+	Consult       practiced.Service      // 30 minutes, no buffers
+	Group         practiced.Service      // 60 minutes, 4 places, 10-minute buffers
+	Tag           practiced.Named
+	Referral      practiced.Named
+	Cancel        practiced.Named
+	MeetingType   practiced.Named
+	Payer         practiced.Contact
+	Emergency     practiced.Contact
+	Clients       []practiced.Client // three clients: Ann, Ben, Cat
+	Template      practiced.FormTemplate
+}
+
+// NewClinic creates a business named name with a known set of records.
+func NewClinic(t testing.TB, st practiced.Store, name string) *Clinic {
+	t.Helper()
+	ctx := context.Background()
+	biz, err := st.CreateBusiness(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Clinic{Business: biz}
+	c.Token = Key(t, st, biz.ID, false)
+	c.ReadOnlyToken = Key(t, st, biz.ID, true)
+
+	created := practiced.NewTime(Now.Add(-30 * 24 * time.Hour))
+	weekdays := practiced.OpeningHours{}
+	for wd := time.Monday; wd <= time.Friday; wd++ {
+		weekdays.Days[wd] = practiced.DayHours{Active: true, OpensAt: "09:00", ClosesAt: "17:00"}
+	}
+	everyDay := practiced.OpeningHours{}
+	for wd := range everyDay.Days {
+		everyDay.Days[wd] = practiced.DayHours{Active: true, OpensAt: "08:00", ClosesAt: "18:00"}
+	}
+	c.Sydney = practiced.Location{ID: tid.New("loc"), Name: "Sydney CBD", Timezone: "Australia/Sydney",
+		OpeningHours: weekdays, Address: practiced.Address{Line1: "1 George St", City: "Sydney", State: "NSW", PostalCode: "2000", CountryCode: "AU"},
+		CreatedAt: created, UpdatedAt: created}
+	c.Adelaide = practiced.Location{ID: tid.New("loc"), Name: "Adelaide", Timezone: "Australia/Adelaide",
+		OpeningHours: everyDay, OnlineAppointmentBooking: true, CreatedAt: created, UpdatedAt: created}
+	c.Consult = practiced.Service{ID: tid.New("ser"), Name: "Consultation", Duration: 30, MaxClients: 1, BookingHorizonDays: 90,
+		LocationIDs: []string{c.Sydney.ID, c.Adelaide.ID}, CreatedAt: created, UpdatedAt: created}
+	c.Group = practiced.Service{ID: tid.New("ser"), Name: "Pilates class", Duration: 60, MaxClients: 4, BufferBefore: 10, BufferAfter: 10,
+		BookingHorizonDays: 90, LocationIDs: []string{c.Sydney.ID}, CreatedAt: created, UpdatedAt: created}
+	c.Alice = practiced.Practitioner{ID: tid.New("pra"), FirstName: "Alice", LastName: "Nguyen", Designation: "Physiotherapist",
+		LocationIDs: []string{c.Sydney.ID, c.Adelaide.ID}, ServiceIDs: []string{c.Consult.ID, c.Group.ID}, CreatedAt: created, UpdatedAt: created}
+	c.Bob = practiced.Practitioner{ID: tid.New("pra"), FirstName: "Bob", LastName: "Smith", Designation: "Psychologist",
+		LocationIDs: []string{c.Sydney.ID}, ServiceIDs: []string{c.Consult.ID}, CreatedAt: created, UpdatedAt: created}
+	named := func(prefix, name string) practiced.Named {
+		return practiced.Named{ID: tid.New(prefix), Name: name, CreatedAt: created, UpdatedAt: created}
+	}
+	c.Tag = named("tag", "VIP")
+	c.Referral = named("ret", "GP referral")
+	c.Cancel = named("cnr", "Illness")
+	c.MeetingType = named("btt", "Meeting")
+	c.Payer = practiced.Contact{ID: tid.New("con"), Type: "third_party_payer", Company: "Medibank", CreatedAt: created, UpdatedAt: created}
+	c.Emergency = practiced.Contact{ID: tid.New("con"), Type: "emergency", FirstName: "Eve", LastName: "Ng", CreatedAt: created, UpdatedAt: created}
+	for _, n := range [][2]string{{"Ann", "Archer"}, {"Ben", "Baker"}, {"Cat", "Cole"}} {
+		c.Clients = append(c.Clients, practiced.Client{ID: tid.New("cli"), FirstName: n[0], LastName: n[1],
+			Email: n[0] + "@example.com", CreatedAt: created, UpdatedAt: created})
+	}
+	c.Template = practiced.FormTemplate{ID: tid.New("fte"), Name: "Intake", Content: []practiced.Page{{Sections: []practiced.Section{{
+		Title: "About you", Questions: []practiced.Question{{ID: "email", Type: "short_text", Label: "E-mail", Required: true}},
+	}}}}, CreatedAt: created, UpdatedAt: created}
+
+	err = st.Seed(ctx, biz.ID, practiced.SeedData{
+		Locations:           []practiced.Location{c.Sydney, c.Adelaide},
+		Services:            []practiced.Service{c.Consult, c.Group},
+		Practitioners:       []practiced.Practitioner{c.Alice, c.Bob},
+		Tags:                []practiced.Named{c.Tag},
+		ReferralTypes:       []practiced.Named{c.Referral},
+		CancellationReasons: []practiced.Named{c.Cancel},
+		BusyTimeTypes:       []practiced.Named{c.MeetingType},
+		Contacts:            []practiced.Contact{c.Payer, c.Emergency},
+		Clients:             c.Clients,
+		FormTemplates:       []practiced.FormTemplate{c.Template},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Key creates an API key for a business and returns its token.
+func Key(t testing.TB, st practiced.Store, businessID string, readOnly bool) string {
+	t.Helper()
+	token := "pk_test_" + tid.New("key")
+	err := st.CreateAPIKey(context.Background(), practiced.APIKey{
+		ID: tid.New(practiced.PrefixAPIKey), BusinessID: businessID, TokenHash: httpapi.HashToken(token),
+		ReadOnly: readOnly, CreatedAt: practiced.NewTime(Now),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
+}

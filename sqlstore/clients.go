@@ -1,0 +1,172 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+
+	practiced "github.com/practiced/practiced"
+)
+
+const clientCols = `id, title, first_name, last_name, preferred_name, profession, email,
+	date_of_birth, sex, gender_identity, pronouns, privacy_policy_consent, marketing_consent,
+	consent_method, medications, allergies, intolerances, emergency_contact_id,
+	emergency_contact_relationship, invoice_contact_id, notes, alert, referral_type_id,
+	referral_description, referred_by_id, phone_number, phone_numbers, address, tag_ids,
+	ndis_details, related_clients, linked_contacts, created_at, updated_at, archived_at`
+
+func scanClient(r rowScanner) (practiced.Client, error) {
+	var c practiced.Client
+	err := r.Scan(&c.ID, &c.Title, &c.FirstName, &c.LastName, &c.PreferredName, &c.Profession, &c.Email,
+		dateScan{&c.DateOfBirth}, &c.Sex, &c.GenderIdentity, &c.Pronouns, &c.PrivacyPolicyConsent, &c.MarketingConsent,
+		&c.ConsentMethod, jsonScan{&c.Medications}, jsonScan{&c.Allergies}, jsonScan{&c.Intolerances}, &c.EmergencyContactID,
+		&c.EmergencyContactRelationship, &c.InvoiceContactID, &c.Notes, &c.Alert, &c.ReferralTypeID,
+		&c.ReferralDescription, &c.ReferredByID, &c.PhoneNumber, jsonScan{&c.PhoneNumbers}, jsonScan{&c.Address}, jsonScan{&c.TagIDs},
+		jsonScan{&c.NDISDetails}, jsonScan{&c.RelatedClients}, jsonScan{&c.LinkedContacts},
+		timeScan{&c.CreatedAt}, timeScan{&c.UpdatedAt}, nullTimeScan{&c.ArchivedAt})
+	normalizeClient(&c)
+	return c, err
+}
+
+// normalizeClient makes every list non-nil, so lists encode as [] and
+// never as null.
+func normalizeClient(c *practiced.Client) {
+	if c.Medications == nil {
+		c.Medications = []practiced.Medication{}
+	}
+	if c.Allergies == nil {
+		c.Allergies = []practiced.Allergy{}
+	}
+	if c.Intolerances == nil {
+		c.Intolerances = []string{}
+	}
+	if c.PhoneNumbers == nil {
+		c.PhoneNumbers = []practiced.PhoneNumber{}
+	}
+	if c.TagIDs == nil {
+		c.TagIDs = []string{}
+	}
+	if c.RelatedClients == nil {
+		c.RelatedClients = []practiced.RelatedClient{}
+	}
+	if c.LinkedContacts == nil {
+		c.LinkedContacts = []practiced.LinkedContact{}
+	}
+	if c.NDISDetails != nil && c.NDISDetails.Diagnoses == nil {
+		c.NDISDetails.Diagnoses = []string{}
+	}
+}
+
+// clientValues returns the column values of c in clientCols order.
+func clientValues(c *practiced.Client) []any {
+	return []any{c.ID, c.Title, c.FirstName, c.LastName, c.PreferredName, c.Profession, c.Email,
+		nullStr(c.DateOfBirth), c.Sex, c.GenderIdentity, c.Pronouns, nullStr(c.PrivacyPolicyConsent), nullStr(c.MarketingConsent),
+		nullStr(c.ConsentMethod), jsonText(c.Medications), jsonText(c.Allergies), jsonText(c.Intolerances), nullStr(c.EmergencyContactID),
+		c.EmergencyContactRelationship, nullStr(c.InvoiceContactID), c.Notes, c.Alert, nullStr(c.ReferralTypeID),
+		c.ReferralDescription, nullStr(c.ReferredByID), c.PhoneNumber, jsonText(c.PhoneNumbers), jsonText(c.Address), jsonText(c.TagIDs),
+		nullJSON(c.NDISDetails), jsonText(c.RelatedClients), jsonText(c.LinkedContacts),
+		tsv(c.CreatedAt), tsv(c.UpdatedAt), nullTs(c.ArchivedAt)}
+}
+
+// clientSearch is the lower-case text the q filter matches: names,
+// e-mail and phone numbers.
+func clientSearch(c *practiced.Client) string {
+	parts := []string{c.FirstName, c.LastName, c.PreferredName, c.Email, c.PhoneNumber}
+	for _, p := range c.PhoneNumbers {
+		parts = append(parts, p.Code+p.Number, p.Number)
+	}
+	return strings.ToLower(strings.Join(parts, " "))
+}
+
+// ListClients returns a page of the business's clients.
+func (s *Store) ListClients(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Client, practiced.PageInfo, error) {
+	q := newListQuery(businessID, clientCols, "clients", "business_id", "id")
+	q.common("", f.ListFilter)
+	personFilters(q, f)
+	return list(ctx, s.r, q, p, scanClient)
+}
+
+func personFilters(q *listQuery, f practiced.PersonFilter) {
+	if f.Query != "" {
+		q.filter(`search LIKE ` + q.args.add(likePattern(strings.ToLower(f.Query))) + ` ESCAPE '\'`)
+	}
+	if f.TagID != "" {
+		q.filter(`tag_ids LIKE ` + q.args.add(likePattern(`"`+f.TagID+`"`)) + ` ESCAPE '\'`)
+	}
+}
+
+// GetClient returns one client of the business.
+func (s *Store) GetClient(ctx context.Context, businessID, id string) (practiced.Client, error) {
+	return getClient(ctx, s.r, businessID, id, "")
+}
+
+func getClient(ctx context.Context, db queryer, businessID, id, lock string) (practiced.Client, error) {
+	row := db.QueryRowContext(ctx, `SELECT `+clientCols+` FROM clients WHERE business_id = $1 AND id = $2`+lock, businessID, id)
+	c, err := scanClient(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, practiced.NotFound("Client")
+	}
+	c.BusinessID = businessID
+	return c, err
+}
+
+// UpdateClient changes a client in one transaction and records the change.
+func (s *Store) UpdateClient(ctx context.Context, businessID, id string, change func(*practiced.Client) error) (practiced.Client, error) {
+	var c practiced.Client
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		c, err = getClient(ctx, tx, businessID, id, s.dialect.lockRow)
+		if err != nil {
+			return err
+		}
+		if err := change(&c); err != nil {
+			return err
+		}
+		c.UpdatedAt = practiced.Now()
+		normalizeClient(&c)
+		vals := clientValues(&c)
+		var a args
+		a.add(businessID)
+		sets := make([]string, 0, len(vals))
+		for i, col := range splitCols(clientCols)[1:] {
+			sets = append(sets, col+" = "+a.add(vals[i+1]))
+		}
+		sets = append(sets, "search = "+a.add(clientSearch(&c)))
+		_, err = tx.ExecContext(ctx, `UPDATE clients SET `+strings.Join(sets, ", ")+` WHERE business_id = $1 AND id = `+a.add(id), a.vals...)
+		if err != nil {
+			return translate(err)
+		}
+		return recordEvent(ctx, tx, businessID, "client", "updated", c.ID, c)
+	})
+	return c, err
+}
+
+func insertClient(ctx context.Context, stmt *sql.Stmt, businessID string, c *practiced.Client) error {
+	normalizeClient(c)
+	vals := append([]any{businessID}, clientValues(c)...)
+	vals = append(vals, clientSearch(c))
+	_, err := stmt.ExecContext(ctx, vals...)
+	return translate(err)
+}
+
+// splitCols splits a column list into trimmed names.
+func splitCols(cols string) []string {
+	parts := strings.Split(cols, ",")
+	for i, p := range parts {
+		parts[i] = strings.TrimSpace(p)
+	}
+	return parts
+}
+
+// insertSQL returns an INSERT of business_id, cols and extra columns.
+func insertSQL(table, cols string, extra ...string) string {
+	names := append([]string{"business_id"}, splitCols(cols)...)
+	names = append(names, extra...)
+	ps := make([]string, len(names))
+	var a args
+	for i := range names {
+		ps[i] = a.add(nil)
+	}
+	return "INSERT INTO " + table + " (" + strings.Join(names, ", ") + ") VALUES (" + strings.Join(ps, ", ") + ")"
+}

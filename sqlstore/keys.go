@@ -1,0 +1,66 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/tid"
+)
+
+// CreateBusiness creates a business.
+func (s *Store) CreateBusiness(ctx context.Context, name string) (practiced.Business, error) {
+	b := practiced.Business{ID: tid.New(practiced.PrefixBusiness), Name: name, CreatedAt: practiced.Now()}
+	_, err := s.w.ExecContext(ctx, `INSERT INTO businesses (id, name, created_at) VALUES ($1, $2, $3)`, b.ID, b.Name, tsv(b.CreatedAt))
+	if err != nil {
+		return b, translate(err)
+	}
+	return b, nil
+}
+
+// BusinessByName finds a business by its exact name.
+func (s *Store) BusinessByName(ctx context.Context, name string) (practiced.Business, error) {
+	var b practiced.Business
+	err := s.r.QueryRowContext(ctx, `SELECT id, name, created_at FROM businesses WHERE name = $1`, name).
+		Scan(&b.ID, &b.Name, timeScan{&b.CreatedAt})
+	if errors.Is(err, sql.ErrNoRows) {
+		return b, practiced.NotFound("Business")
+	}
+	return b, err
+}
+
+// CreateAPIKey stores a key by the hash of its token.
+func (s *Store) CreateAPIKey(ctx context.Context, k practiced.APIKey) error {
+	if k.TokenHash == "" {
+		return fmt.Errorf("api key without a token hash")
+	}
+	_, err := s.w.ExecContext(ctx, `INSERT INTO api_keys (id, business_id, token_hash, read_only, created_at) VALUES ($1, $2, $3, $4, $5)`,
+		k.ID, k.BusinessID, k.TokenHash, k.ReadOnly, tsv(k.CreatedAt))
+	return translate(err)
+}
+
+// APIKeyByHash finds a live key by the hash of its token.
+func (s *Store) APIKeyByHash(ctx context.Context, hash string) (practiced.APIKey, error) {
+	var k practiced.APIKey
+	err := s.r.QueryRowContext(ctx, `SELECT id, business_id, token_hash, read_only, created_at FROM api_keys
+		WHERE token_hash = $1 AND revoked_at IS NULL`, hash).
+		Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, timeScan{&k.CreatedAt})
+	if errors.Is(err, sql.ErrNoRows) {
+		return k, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
+	}
+	return k, err
+}
+
+// RevokeAPIKey revokes a live key.
+func (s *Store) RevokeAPIKey(ctx context.Context, id string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL`, tsv(practiced.Now()), id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return practiced.NotFound("API key")
+	}
+	return nil
+}

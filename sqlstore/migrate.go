@@ -1,0 +1,119 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// migrations holds the schema changes, applied in the order of their
+// numeric file-name prefix and never edited once released. A file under
+// migrations/<dialect>/ replaces the shared file of the same name for
+// that dialect, where the SQL must differ.
+//
+//go:embed migrations
+var migrations embed.FS
+
+// Migrate applies the migrations the database has not had yet, each in
+// its own transaction.
+func (s *Store) Migrate(ctx context.Context) error {
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY,
+		name TEXT NOT NULL
+	)`); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	files, err := s.migrationFiles()
+	if err != nil {
+		return err
+	}
+	for _, m := range files {
+		var n int
+		if err := s.w.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = $1`, m.version).Scan(&n); err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		if n > 0 {
+			continue
+		}
+		err := s.inTx(ctx, func(tx *sql.Tx) error {
+			for _, stmt := range splitStatements(m.sql) {
+				if _, err := tx.ExecContext(ctx, stmt); err != nil {
+					return fmt.Errorf("%s: %w", m.name, err)
+				}
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.version, m.name)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+	}
+	return nil
+}
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func (s *Store) migrationFiles() ([]migration, error) {
+	byName := map[string]string{}
+	for _, dir := range []string{"migrations", "migrations/" + s.dialect.name} {
+		entries, err := fs.ReadDir(migrations, dir)
+		if err != nil {
+			continue // a dialect needs no folder of its own
+		}
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".sql") {
+				continue
+			}
+			b, err := migrations.ReadFile(dir + "/" + e.Name())
+			if err != nil {
+				return nil, err
+			}
+			byName[e.Name()] = string(b)
+		}
+	}
+	var out []migration
+	for name, text := range byName {
+		prefix, _, _ := strings.Cut(name, "_")
+		v, err := strconv.Atoi(prefix)
+		if err != nil {
+			return nil, fmt.Errorf("migration %s: name must start with a number", name)
+		}
+		out = append(out, migration{version: v, name: name, sql: text})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	return out, nil
+}
+
+// splitStatements splits a migration on the semicolons that end lines.
+// Migrations keep one statement per semicolon-terminated line group.
+func splitStatements(text string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "--") {
+			continue
+		}
+		cur.WriteString(line)
+		cur.WriteString("\n")
+		if strings.HasSuffix(trimmed, ";") {
+			if stmt := strings.TrimSpace(cur.String()); stmt != ";" {
+				out = append(out, stmt)
+			}
+			cur.Reset()
+		}
+	}
+	if stmt := strings.TrimSpace(cur.String()); stmt != "" {
+		out = append(out, stmt)
+	}
+	return out
+}

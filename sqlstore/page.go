@@ -1,0 +1,140 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// listQuery describes one keyset-paginated list: rows of from that match
+// where, ordered by idCol. The first argument ($1) is always the business.
+type listQuery struct {
+	cols  string
+	from  string
+	idCol string
+	where []string
+	args  args
+}
+
+func newListQuery(businessID, cols, from, bizCol, idCol string) *listQuery {
+	q := &listQuery{cols: cols, from: from, idCol: idCol}
+	q.where = append(q.where, bizCol+" = "+q.args.add(businessID))
+	return q
+}
+
+// filter adds a condition; placeholders in cond are made with q.args.add.
+func (q *listQuery) filter(cond string) { q.where = append(q.where, cond) }
+
+// common applies the filters every list accepts. prefix qualifies the
+// column names ("" or "t.").
+func (q *listQuery) common(prefix string, f practiced.ListFilter) {
+	if !f.IncludeArchived {
+		q.filter(prefix + "archived_at IS NULL")
+	}
+	if f.UpdatedSince != nil {
+		q.filter(prefix + "updated_at >= " + q.args.add(ts(*f.UpdatedSince)))
+	}
+}
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+// list runs q for page p and returns its rows in id order with whether
+// more rows lie before and after them. Fetching one row more than the
+// limit tells whether the list goes on in the direction of travel; one
+// indexed probe tells whether it goes on the other way.
+func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error)) ([]T, practiced.PageInfo, error) {
+	var info practiced.PageInfo
+	limit := p.Limit
+	if limit <= 0 {
+		limit = 10
+	}
+	a := q.args // copy, so the probe below starts from the filters alone
+	a.vals = slices.Clone(q.args.vals)
+	where := slices.Clone(q.where)
+	backward := p.Before != ""
+	order := "ASC"
+	switch {
+	case backward && p.Inclusive:
+		where = append(where, q.idCol+" <= "+a.add(p.Before))
+		order = "DESC"
+	case backward:
+		where = append(where, q.idCol+" < "+a.add(p.Before))
+		order = "DESC"
+	case p.After != "" && p.Inclusive:
+		where = append(where, q.idCol+" >= "+a.add(p.After))
+	case p.After != "":
+		where = append(where, q.idCol+" > "+a.add(p.After))
+	}
+	sqlText := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT %d",
+		q.cols, q.from, strings.Join(where, " AND "), q.idCol, order, limit+1)
+	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
+	if err != nil {
+		return nil, info, fmt.Errorf("list: %w", err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, info, fmt.Errorf("list: %w", err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, info, fmt.Errorf("list: %w", err)
+	}
+	more := len(out) > limit
+	if more {
+		out = out[:limit]
+	}
+	if backward {
+		slices.Reverse(out)
+		info.HasPrev = more
+		op := ">="
+		if p.Inclusive {
+			op = ">"
+		}
+		info.HasNext, err = q.exists(ctx, db, op, p.Before)
+	} else {
+		info.HasNext = more
+		if p.After != "" {
+			op := "<="
+			if p.Inclusive {
+				op = "<"
+			}
+			info.HasPrev, err = q.exists(ctx, db, op, p.After)
+		}
+	}
+	if err != nil {
+		return nil, info, err
+	}
+	if out == nil {
+		out = []T{}
+	}
+	return out, info, nil
+}
+
+// exists reports whether a row matching q has an id that compares to id
+// with op.
+func (q *listQuery) exists(ctx context.Context, db queryer, op, id string) (bool, error) {
+	a := args{vals: slices.Clone(q.args.vals)}
+	where := append(slices.Clone(q.where), q.idCol+" "+op+" "+a.add(id))
+	sqlText := fmt.Sprintf("SELECT 1 FROM %s WHERE %s LIMIT 1", q.from, strings.Join(where, " AND "))
+	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
+	if err != nil {
+		return false, fmt.Errorf("list: %w", err)
+	}
+	defer rows.Close()
+	found := rows.Next()
+	return found, rows.Err()
+}
+
+// likePattern returns a LIKE pattern matching s anywhere, with LIKE's
+// own metacharacters escaped by a backslash.
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(s) + "%"
+}

@@ -1,0 +1,72 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// practitionerBusy reports whether the practitioner has a busy time or a
+// non-cancelled appointment overlapping [from, to).
+func practitionerBusy(ctx context.Context, db queryer, businessID, practitionerID string, from, to time.Time) (bool, error) {
+	var n int
+	err := db.QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM busy_times WHERE business_id = $1 AND practitioner_id = $2
+			AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4)
+		+ (SELECT COUNT(*) FROM appointments WHERE business_id = $1 AND practitioner_id = $2
+			AND cancelled_at IS NULL AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4)`,
+		businessID, practitionerID, ts(to), ts(from)).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("conflicts: %w", err)
+	}
+	return n > 0, nil
+}
+
+// PractitionerSchedule returns what blocks the practitioner in [from, to).
+func (s *Store) PractitionerSchedule(ctx context.Context, businessID, practitionerID string, from, to time.Time) (practiced.Schedule, error) {
+	var sch practiced.Schedule
+	rows, err := s.r.QueryContext(ctx, `SELECT `+busyTimeCols+` FROM busy_times
+		WHERE business_id = $1 AND practitioner_id = $2 AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4
+		ORDER BY starts_at`, businessID, practitionerID, ts(to), ts(from))
+	if err != nil {
+		return sch, fmt.Errorf("schedule: %w", err)
+	}
+	for rows.Next() {
+		b, err := scanBusyTime(rows)
+		if err != nil {
+			rows.Close()
+			return sch, err
+		}
+		sch.BusyTimes = append(sch.BusyTimes, b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return sch, err
+	}
+
+	rows, err = s.r.QueryContext(ctx, `SELECT a.id, a.location_id, a.practitioner_id, a.service_id, a.starts_at, a.ends_at,
+			a.max_clients, COALESCE(s.buffer_before, 0), COALESCE(s.buffer_after, 0),
+			(SELECT COUNT(*) FROM appointment_clients ac WHERE ac.business_id = a.business_id
+				AND ac.appointment_id = a.id AND ac.status <> 'cancelled')
+		FROM appointments a
+		LEFT JOIN services s ON s.business_id = a.business_id AND s.id = a.service_id
+		WHERE a.business_id = $1 AND a.practitioner_id = $2 AND a.cancelled_at IS NULL AND a.archived_at IS NULL
+			AND a.starts_at < $3 AND a.ends_at > $4
+		ORDER BY a.starts_at`, businessID, practitionerID, ts(to), ts(from))
+	if err != nil {
+		return sch, fmt.Errorf("schedule: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a practiced.ScheduledAppointment
+		if err := rows.Scan(&a.ID, &a.LocationID, &a.PractitionerID, &a.ServiceID, timeScan{&a.StartsAt}, timeScan{&a.EndsAt},
+			&a.MaxClients, &a.BufferBefore, &a.BufferAfter, &a.Attendees); err != nil {
+			return sch, err
+		}
+		a.Duration = int(a.EndsAt.Sub(a.StartsAt.Time).Minutes())
+		sch.Appointments = append(sch.Appointments, a)
+	}
+	return sch, rows.Err()
+}

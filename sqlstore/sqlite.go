@@ -1,0 +1,46 @@
+package sqlstore
+
+import (
+	"database/sql"
+	"fmt"
+	"net/url"
+	"runtime"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// openSQLite opens path with WAL journaling, foreign keys and a busy
+// timeout, one connection for writing and a pool for reading.
+func openSQLite(path string) (*Store, error) {
+	if path == "" {
+		return nil, fmt.Errorf("sqlite: empty database path")
+	}
+	q := url.Values{}
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	dsn := "file:" + path + "?" + q.Encode()
+
+	w, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := w.Ping(); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+
+	r, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	n := max(4, runtime.NumCPU())
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	return &Store{w: w, r: r, dialect: sqliteDialect}, nil
+}

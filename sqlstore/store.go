@@ -1,0 +1,111 @@
+// Package sqlstore implements practiced.Store on SQL databases: an
+// embedded SQLite file (the default) and PostgreSQL. The queries are
+// shared; what differs between the two lives in dialect.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// Store is a practiced.Store on a SQL database. Writes go through w and
+// reads through r; for SQLite, w is a single connection so that writers
+// queue in the process instead of failing on a locked database.
+type Store struct {
+	w, r    *sql.DB
+	dialect dialect
+}
+
+var _ practiced.Store = (*Store)(nil)
+
+// dialect holds everything the supported databases disagree on.
+type dialect struct {
+	name string
+	// lockRow is appended to a SELECT that reads a row the transaction
+	// will write, so concurrent writers on PostgreSQL wait for each other.
+	// SQLite takes the write lock when the transaction begins instead.
+	lockRow string
+}
+
+var (
+	sqliteDialect   = dialect{name: "sqlite", lockRow: ""}
+	postgresDialect = dialect{name: "postgres", lockRow: " FOR UPDATE"}
+)
+
+// Open opens the database named by url and applies any migrations it has
+// not had. url is "sqlite:PATH", a bare path (SQLite), or "postgres://…".
+func Open(ctx context.Context, url string) (*Store, error) {
+	var s *Store
+	var err error
+	switch {
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		return nil, errors.New("postgres is not supported by this build")
+	default:
+		s, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	err := s.w.Close()
+	if s.r != s.w {
+		if rerr := s.r.Close(); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
+
+// inTx runs fn in a write transaction, committing when it returns nil.
+func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// queryer is what both *sql.DB and *sql.Tx offer.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// args builds a numbered parameter list ($1, $2, …) for a query.
+type args struct{ vals []any }
+
+// add appends v and returns its placeholder.
+func (a *args) add(v any) string {
+	a.vals = append(a.vals, v)
+	return fmt.Sprintf("$%d", len(a.vals))
+}
+
+// in appends every value of vs and returns "($i, $j, …)".
+func (a *args) in(vs []string) string {
+	ps := make([]string, len(vs))
+	for i, v := range vs {
+		ps[i] = a.add(v)
+	}
+	return "(" + strings.Join(ps, ", ") + ")"
+}
