@@ -121,6 +121,7 @@ type Store interface {
 	// UpdateClient reads the client, passes it to change and writes what
 	// change left, in one transaction, recording a client.updated event.
 	// An error from change is returned as it is and nothing is written.
+	// UpdatedAt becomes the current time unless change set it.
 	UpdateClient(ctx context.Context, businessID, id string, change func(*Client) error) (Client, error)
 	ListLocations(ctx context.Context, businessID string, f ListFilter, p PageRequest) ([]Location, PageInfo, error)
 	// GetLocation returns ENOTFOUND if the business has no such location.

@@ -552,3 +552,28 @@ type Event struct {
 	Data       json.RawMessage `json:"data"`
 	CreatedAt  Time            `json:"created_at"`
 }
+
+// NormalizeContent makes every list in form content non-nil, so content
+// always encodes lists as [] and never as null.
+func NormalizeContent(pages []Page) []Page {
+	if pages == nil {
+		return []Page{}
+	}
+	for i := range pages {
+		if pages[i].Sections == nil {
+			pages[i].Sections = []Section{}
+		}
+		for j := range pages[i].Sections {
+			s := &pages[i].Sections[j]
+			if s.Questions == nil {
+				s.Questions = []Question{}
+			}
+			for k := range s.Questions {
+				if s.Questions[k].Options == nil {
+					s.Questions[k].Options = []string{}
+				}
+			}
+		}
+	}
+	return pages
+}

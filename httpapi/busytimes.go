@@ -63,8 +63,8 @@ func readBusyTime(o *object) busyTimeInput {
 	o.required("starts_at", in.StartsAt.Set || o.errs.Has(o.name("starts_at")), in.StartsAt.Null)
 	in.EndsAt = o.timestamp("ends_at")
 	o.required("ends_at", in.EndsAt.Set || o.errs.Has(o.name("ends_at")), in.EndsAt.Null)
-	if in.StartsAt.Set && in.EndsAt.Set && !in.StartsAt.Null && !in.EndsAt.Null && !in.EndsAt.V.After(in.StartsAt.V) {
-		o.fail("ends_at", "must be after starts_at")
+	if in.StartsAt.Set && in.EndsAt.Set && !in.StartsAt.Null && !in.EndsAt.Null && in.EndsAt.V.Sub(in.StartsAt.V) < time.Minute {
+		o.fail("ends_at", "must be at least one minute after starts_at")
 	}
 	in.BusyTimeTypeID = o.id("busy_time_type_id", practiced.PrefixBusyTimeType)
 	in.Name = o.str("name", 255)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 	"time"
 
 	practiced "github.com/practiced/practiced"
@@ -58,14 +59,25 @@ func (s *Server) updateClient(w http.ResponseWriter, r *http.Request) error {
 	if err := errs.Err(); err != nil {
 		return err
 	}
+	now := practiced.NewTime(s.now())
 	c, err := s.store.UpdateClient(ctx, biz, id, func(c *practiced.Client) error {
 		patch.apply(c)
-		return nil
+		c.UpdatedAt = now
+		return checkMergedClient(c)
 	})
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, c)
+	return nil
+}
+
+// checkMergedClient checks rules that span fields, on the client as the
+// update leaves it, since one side may come from the stored record.
+func checkMergedClient(c *practiced.Client) error {
+	if n := c.NDISDetails; n != nil && n.PlanStartDate != nil && n.PlanEndDate != nil && n.PlanEndDate.Before(n.PlanStartDate.Time) {
+		return practiced.Invalid("ndis_details.plan_end_date", "must not be before plan_start_date ("+n.PlanStartDate.String()+")")
+	}
 	return nil
 }
 
@@ -118,7 +130,7 @@ func readClientPatch(o *object, clientID string, now time.Time) *clientPatch {
 	} {
 		field, dst := f.field, f.dst
 		v := o.str(field, shortText)
-		if v.Null || v.Set && v.V == "" {
+		if v.Null || v.Set && strings.TrimSpace(v.V) == "" {
 			o.fail(field, "cannot be empty: a client needs a first and last name")
 			continue
 		}
@@ -261,9 +273,6 @@ func readNDISPatch(o *object, p *clientPatch) {
 		ndis(func(d *practiced.NDISDetails) { d.NDISNumber = v.V })
 	}
 	start, end := n.timestamp("plan_start_date"), n.timestamp("plan_end_date")
-	if start.Set && end.Set && !start.Null && !end.Null && end.V.Before(start.V) {
-		n.fail("plan_end_date", "must not be before plan_start_date")
-	}
 	if start.Set {
 		ndis(func(d *practiced.NDISDetails) { d.PlanStartDate = timePtr(start) })
 	}
@@ -331,6 +340,9 @@ func readClientLists(o *object, p *clientPatch, clientID string) {
 		id := it.id("id", practiced.PrefixPhoneNumber)
 		number := it.phone("number")
 		it.required("number", number.Set || it.errs.Has(it.name("number")), number.Null)
+		if number.Set && !number.Null && number.V == "" {
+			it.fail("number", "must not be empty")
+		}
 		code := it.dialCode("code")
 		kind := it.enum("type", practiced.PhoneTypes)
 		it.finish()

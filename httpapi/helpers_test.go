@@ -98,3 +98,118 @@ func wantStatus(t *testing.T, r response, status int) {
 		t.Fatalf("status %d, want %d; body %s", r.Status, status, r.Body)
 	}
 }
+
+// send is do with full control of the request: the headers are sent as
+// given (no Authorization or Content-Type is added) and body may be nil.
+func (e *env) send(method, path string, header http.Header, body io.Reader) response {
+	e.t.Helper()
+	req, err := http.NewRequest(method, e.srv.URL+path, body)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return response{Status: res.StatusCode, Header: res.Header, Body: b}
+}
+
+// canonicalJSON re-encodes a JSON text with sorted object keys, so that
+// two texts with the same value compare equal as strings.
+func canonicalJSON(t *testing.T, text []byte) string {
+	t.Helper()
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, text)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// wantBody fails unless r has the status and a JSON body equal to want
+// (compared as values, not as text).
+func wantBody(t *testing.T, r response, status int, want string) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status %d, want %d; body %s", r.Status, status, r.Body)
+	}
+	if got, w := canonicalJSON(t, r.Body), canonicalJSON(t, []byte(want)); got != w {
+		t.Fatalf("body:\n%s\nwant:\n%s", got, w)
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "application/json" {
+		t.Fatalf("Content-Type %q, want application/json", ct)
+	}
+}
+
+// listPage is the body of a paginated list.
+type listPage struct {
+	Data  []map[string]any `json:"data"`
+	Links struct {
+		Prev *string `json:"prev"`
+		Next *string `json:"next"`
+	} `json:"links"`
+}
+
+// page decodes a 200 list response.
+func (r response) page(t *testing.T) listPage {
+	t.Helper()
+	wantStatus(t, r, http.StatusOK)
+	var p listPage
+	if err := json.Unmarshal(r.Body, &p); err != nil {
+		t.Fatalf("not a list page: %v\n%s", err, r.Body)
+	}
+	if p.Data == nil {
+		t.Fatalf("data is not an array: %s", r.Body)
+	}
+	return p
+}
+
+// pageIDs returns the ids of a page's records, in order.
+func pageIDs(p listPage) []string {
+	ids := make([]string, len(p.Data))
+	for i, d := range p.Data {
+		ids[i], _ = d["id"].(string)
+	}
+	return ids
+}
+
+// listAll walks links.next from path (which must not set limit) with
+// the largest pages the list allows and returns every record.
+func (e *env) listAll(t *testing.T, path, token string) []map[string]any {
+	t.Helper()
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	limit := "100"
+	if strings.HasPrefix(path, "/v1/forms") {
+		limit = "10"
+	}
+	var all []map[string]any
+	next := e.srv.URL + path + sep + "limit=" + limit
+	for i := 0; next != ""; i++ {
+		if i > 100 {
+			t.Fatalf("%s: more than 100 pages", path)
+		}
+		p := e.do("GET", next, token, nil).page(t)
+		all = append(all, p.Data...)
+		next = ""
+		if p.Links.Next != nil {
+			next = *p.Links.Next
+		}
+	}
+	return all
+}

@@ -251,7 +251,7 @@ func parseTimestamp(s string) (time.Time, string) {
 	if y := t.UTC().Year(); y < minYear || y > maxYear {
 		return time.Time{}, fmt.Sprintf("must be between the years %d and %d", minYear, maxYear)
 	}
-	return t.UTC(), ""
+	return t.UTC().Truncate(time.Second), ""
 }
 
 // boolean reads a boolean.

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -155,13 +154,7 @@ func (s *Server) apiKey(r *http.Request) (practiced.APIKey, error) {
 	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
 		return practiced.APIKey{}, practiced.Errorf(practiced.EUNAUTHORIZED, "The Authorization header must be Bearer <API key>.")
 	}
-	return s.store.APIKeyByHash(r.Context(), HashToken(strings.TrimSpace(token)))
-}
-
-// HashToken returns the stored form of an API key token.
-func HashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
+	return s.store.APIKeyByHash(r.Context(), practiced.HashToken(strings.TrimSpace(token)))
 }
 
 // readBody reads a JSON request body: 415 unless it is sent as

@@ -120,10 +120,13 @@ func (s *Store) UpdateClient(ctx context.Context, businessID, id string, change 
 		if err != nil {
 			return err
 		}
+		before := c.UpdatedAt
 		if err := change(&c); err != nil {
 			return err
 		}
-		c.UpdatedAt = practiced.Now()
+		if c.UpdatedAt == before {
+			c.UpdatedAt = practiced.Now()
+		}
 		normalizeClient(&c)
 		vals := clientValues(&c)
 		var a args

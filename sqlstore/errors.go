@@ -3,6 +3,8 @@ package sqlstore
 import (
 	"errors"
 
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -22,6 +24,15 @@ func translate(err error) error {
 		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
 			return practiced.Errorf(practiced.EINVALID, "A referenced record does not exist.")
 		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return practiced.Errorf(practiced.ECONFLICT, "The record already exists.")
+		}
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "23503": // foreign_key_violation
+			return practiced.Errorf(practiced.EINVALID, "A referenced record does not exist.")
+		case "23505": // unique_violation
 			return practiced.Errorf(practiced.ECONFLICT, "The record already exists.")
 		}
 	}

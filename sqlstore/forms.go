@@ -16,9 +16,7 @@ func scanForm(r rowScanner) (practiced.Form, error) {
 		&f.CompletionMessage, &f.PrefillClientFields, &f.OverrideClientFields, &f.Status, &f.SentStatus, jsonScan{&f.Content},
 		nullTimeScan{&f.SentAt}, nullTimeScan{&f.ViewedAt}, nullTimeScan{&f.CompletedAt},
 		timeScan{&f.CreatedAt}, timeScan{&f.UpdatedAt}, nullTimeScan{&f.ArchivedAt})
-	if f.Content == nil {
-		f.Content = []practiced.Page{}
-	}
+	f.Content = practiced.NormalizeContent(f.Content)
 	return f, err
 }
 

@@ -8,6 +8,15 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
+// appointmentActive is the condition that appointment alias a is not
+// cancelled: it has no cancelled_at, and not every one of its attendees
+// is cancelled.
+func appointmentActive(a string) string {
+	return a + `.cancelled_at IS NULL AND ` + a + `.archived_at IS NULL AND (
+		NOT EXISTS (SELECT 1 FROM appointment_clients x WHERE x.business_id = ` + a + `.business_id AND x.appointment_id = ` + a + `.id)
+		OR EXISTS (SELECT 1 FROM appointment_clients x WHERE x.business_id = ` + a + `.business_id AND x.appointment_id = ` + a + `.id AND x.status <> 'cancelled'))`
+}
+
 // practitionerBusy reports whether the practitioner has a busy time or a
 // non-cancelled appointment overlapping [from, to).
 func practitionerBusy(ctx context.Context, db queryer, businessID, practitionerID string, from, to time.Time) (bool, error) {
@@ -15,8 +24,8 @@ func practitionerBusy(ctx context.Context, db queryer, businessID, practitionerI
 	err := db.QueryRowContext(ctx, `SELECT
 		(SELECT COUNT(*) FROM busy_times WHERE business_id = $1 AND practitioner_id = $2
 			AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4)
-		+ (SELECT COUNT(*) FROM appointments WHERE business_id = $1 AND practitioner_id = $2
-			AND cancelled_at IS NULL AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4)`,
+		+ (SELECT COUNT(*) FROM appointments a WHERE a.business_id = $1 AND a.practitioner_id = $2
+			AND `+appointmentActive("a")+` AND a.starts_at < $3 AND a.ends_at > $4)`,
 		businessID, practitionerID, ts(to), ts(from)).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("conflicts: %w", err)
@@ -52,7 +61,7 @@ func (s *Store) PractitionerSchedule(ctx context.Context, businessID, practition
 				AND ac.appointment_id = a.id AND ac.status <> 'cancelled')
 		FROM appointments a
 		LEFT JOIN services s ON s.business_id = a.business_id AND s.id = a.service_id
-		WHERE a.business_id = $1 AND a.practitioner_id = $2 AND a.cancelled_at IS NULL AND a.archived_at IS NULL
+		WHERE a.business_id = $1 AND a.practitioner_id = $2 AND `+appointmentActive("a")+`
 			AND a.starts_at < $3 AND a.ends_at > $4
 		ORDER BY a.starts_at`, businessID, practitionerID, ts(to), ts(from))
 	if err != nil {

@@ -6,7 +6,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -37,15 +36,25 @@ var (
 	postgresDialect = dialect{name: "postgres", lockRow: " FOR UPDATE"}
 )
 
+// Options tune a store. The zero value is a good default.
+type Options struct {
+	// PoolSize is the number of PostgreSQL connections; 0 means PoolSize.
+	PoolSize int
+}
+
 // Open opens the database named by url and applies any migrations it has
 // not had. url is "sqlite:PATH", a bare path (SQLite), or "postgres://…".
 func Open(ctx context.Context, url string) (*Store, error) {
+	return OpenWith(ctx, url, Options{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 	var s *Store
 	var err error
-	switch {
-	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		return nil, errors.New("postgres is not supported by this build")
-	default:
+	if IsPostgres(url) {
+		s, err = openPostgres(ctx, url, opt.PoolSize)
+	} else {
 		s, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
 	}
 	if err != nil {
@@ -57,6 +66,14 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// IsPostgres reports whether url names a PostgreSQL database.
+func IsPostgres(url string) bool {
+	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
+}
+
+// Dialect names the database: "sqlite" or "postgres".
+func (s *Store) Dialect() string { return s.dialect.name }
 
 // Close closes the database.
 func (s *Store) Close() error {

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	practiced "github.com/practiced/practiced"
-	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/tid"
 )
@@ -97,7 +96,7 @@ func createAPIKey(ctx context.Context, st practiced.Store, businessID string, re
 	key := practiced.APIKey{
 		ID:         tid.New(practiced.PrefixAPIKey),
 		BusinessID: businessID,
-		TokenHash:  httpapi.HashToken(token),
+		TokenHash:  practiced.HashToken(token),
 		ReadOnly:   readOnly,
 		CreatedAt:  practiced.Now(),
 	}

@@ -5,12 +5,12 @@ package testfix
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	practiced "github.com/practiced/practiced"
-	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/tid"
 )
@@ -19,9 +19,19 @@ import (
 // Sydney (22:00 UTC the day before).
 var Now = time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC)
 
-// Store opens a fresh SQLite store in a temporary directory, closed when
-// the test ends.
+// Store opens a fresh, empty store, closed when the test ends: SQLite in
+// a temporary directory, or PostgreSQL when PRACTICED_TEST_STORE is
+// "postgres" (see PostgresStore).
 func Store(t testing.TB) *sqlstore.Store {
+	t.Helper()
+	if os.Getenv("PRACTICED_TEST_STORE") == "postgres" {
+		return PostgresStore(t)
+	}
+	return SQLiteStore(t)
+}
+
+// SQLiteStore opens a fresh SQLite store in a temporary directory.
+func SQLiteStore(t testing.TB) *sqlstore.Store {
 	t.Helper()
 	st, err := sqlstore.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
@@ -126,7 +136,7 @@ func Key(t testing.TB, st practiced.Store, businessID string, readOnly bool) str
 	t.Helper()
 	token := "pk_test_" + tid.New("key")
 	err := st.CreateAPIKey(context.Background(), practiced.APIKey{
-		ID: tid.New(practiced.PrefixAPIKey), BusinessID: businessID, TokenHash: httpapi.HashToken(token),
+		ID: tid.New(practiced.PrefixAPIKey), BusinessID: businessID, TokenHash: practiced.HashToken(token),
 		ReadOnly: readOnly, CreatedAt: practiced.NewTime(Now),
 	})
 	if err != nil {

@@ -1,0 +1,288 @@
+// Package demo loads a realistic demo clinic group into a store: three
+// Australian allied-health clinics in three time zones, their
+// practitioners, services and contacts, a client list of any size, and two
+// months of appointments, busy times and intake forms around a given now.
+//
+// A load is a pure function of its seed, client count and now, ids
+// included, so demos, screenshots and tests are reproducible. Its records
+// are consistent the way real ones are: appointments fall in open hours and
+// never overlap, statuses fit the time, and every reference names an
+// earlier record of the same business.
+package demo
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	_ "time/tzdata" // the clinics' zones must load on hosts without zoneinfo, too
+
+	practiced "github.com/practiced/practiced"
+)
+
+// DefaultClients is the number of clients loaded when Options.Clients is 0.
+const DefaultClients = 250
+
+// clientBatch is how many clients go into one Seed call: large enough that
+// transaction overhead vanishes, small enough to keep memory flat and
+// Progress lively.
+const clientBatch = 10_000
+
+// Options says what to load.
+type Options struct {
+	// Seed fixes every random choice: the same Seed, Clients and Now give
+	// the same records, ids included.
+	Seed int64
+	// Clients is the number of clients; 0 means DefaultClients.
+	Clients int
+	// Now is the moment the data is built around: appointments run from
+	// four weeks before it to four weeks after, and every record was
+	// created before it. The zero time means time.Now().
+	Now time.Time
+	// Progress, if set, is called after each batch of clients is stored,
+	// with the number stored so far and the total.
+	Progress func(done, total int)
+}
+
+// Summary counts the records a load created.
+type Summary struct {
+	Locations, Practitioners, Services, Clients, Contacts, Appointments, AppointmentClients, BusyTimes, Forms, FormTemplates, Tags, ReferralTypes, CancellationReasons, BusyTimeTypes, Cases, ClientPackages int
+}
+
+// Load creates the demo records in the business, which should be empty:
+// ids are derived from the seed, so loading the same seed twice into one
+// business fails on the first duplicate. Records go in as several Seed
+// batches: the clinic set-up, the clients in batches of 10,000, and then
+// the appointments and everything tied to them. An error leaves the
+// batches stored before it in place.
+func Load(ctx context.Context, st practiced.Store, businessID string, opt Options) (Summary, error) {
+	if opt.Clients < 0 {
+		return Summary{}, errors.New("demo: the number of clients must not be negative")
+	}
+	if opt.Clients == 0 {
+		opt.Clients = DefaultClients
+	}
+	now := opt.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	b, err := newBuilder(opt.Seed, practiced.NewTime(now).Time, opt.Clients)
+	if err != nil {
+		return Summary{}, err
+	}
+	// Everything is generated before anything is stored, so a bug in the
+	// generators cannot leave a half-loaded business behind.
+	b.buildActivity()
+	if err := st.Seed(ctx, businessID, b.setupData()); err != nil {
+		return Summary{}, fmt.Errorf("demo: store the clinic set-up: %w", err)
+	}
+	if err := b.loadClients(ctx, st, businessID, opt.Progress); err != nil {
+		return Summary{}, err
+	}
+	if err := st.Seed(ctx, businessID, b.activityData()); err != nil {
+		return Summary{}, fmt.Errorf("demo: store the appointments: %w", err)
+	}
+	return b.summary(), nil
+}
+
+// builder holds a load's records as they are made. Set-up records and
+// activity each draw from their own random stream, and clients from one
+// seeded per client, so each part is reproducible on its own.
+type builder struct {
+	seed     int64
+	now      time.Time
+	nClients int
+	// The window appointments and busy times fall in.
+	winStart, winEnd time.Time
+
+	locs                []location
+	services            []service
+	pracs               []practitioner
+	tags                []practiced.Named
+	referralTypes       []practiced.Named
+	cancellationReasons []practiced.Named
+	busyTimeTypes       []practiced.Named
+	contacts            []practiced.Contact
+	templates           []template
+	clients             *clientGen
+
+	blocked   [][]span // per practitioner: what appointments must keep clear of
+	busyTimes []practiced.BusyTime
+	bookings  []booking
+	attends   []attendance
+	cases     []practiced.Case
+	packages  []practiced.ClientPackage
+	forms     []practiced.Form
+}
+
+func newBuilder(seed int64, now time.Time, clients int) (*builder, error) {
+	b := &builder{
+		seed:     seed,
+		now:      now,
+		nClients: clients,
+		winStart: now.Add(-28 * day),
+		winEnd:   now.Add(28 * day),
+	}
+	r := newRand(seed, streamSetup)
+	if err := b.buildLocations(r); err != nil {
+		return nil, err
+	}
+	b.buildServices(r)
+	b.buildPractitioners(r)
+	b.buildNamed(r)
+	b.buildContacts(r)
+	b.buildTemplates(r)
+	b.clients = newClientGen(seed, clients, now, b.clientRefs())
+	b.blocked = make([][]span, len(b.pracs))
+	return b, nil
+}
+
+// clientRefs collects what clients may refer to.
+func (b *builder) clientRefs() *clientRefs {
+	refs := &clientRefs{}
+	for _, c := range b.contacts {
+		if c.ArchivedAt != nil {
+			continue
+		}
+		ref := contactRef{c.ID, c.CreatedAt.Time}
+		switch c.Type {
+		case "emergency":
+			refs.emergency = append(refs.emergency, ref)
+		case "third_party_payer":
+			refs.payers = append(refs.payers, ref)
+		case "plan_manager":
+			refs.planManagers = append(refs.planManagers, ref)
+		case "referrer", "other":
+			refs.linkable = append(refs.linkable, ref)
+		}
+	}
+	for _, t := range b.tags {
+		refs.tags = append(refs.tags, t.ID)
+	}
+	for _, t := range b.referralTypes {
+		refs.referralTypes = append(refs.referralTypes, t.ID)
+	}
+	return refs
+}
+
+// buildActivity makes the busy times, appointments, cases, packages and
+// forms, in that order: appointments keep clear of busy times, and the
+// rest hang off appointments.
+func (b *builder) buildActivity() {
+	r := newRand(b.seed, streamActivity)
+	b.buildBusyTimes(r)
+	b.buildAppointments(r)
+	b.buildCasesAndPackages(r)
+	b.buildForms(r)
+}
+
+func (b *builder) setupData() practiced.SeedData {
+	d := practiced.SeedData{
+		Tags:                b.tags,
+		ReferralTypes:       b.referralTypes,
+		CancellationReasons: b.cancellationReasons,
+		BusyTimeTypes:       b.busyTimeTypes,
+		Contacts:            b.contacts,
+	}
+	for _, l := range b.locs {
+		d.Locations = append(d.Locations, l.Location)
+	}
+	for _, s := range b.services {
+		d.Services = append(d.Services, s.Service)
+	}
+	for _, p := range b.pracs {
+		d.Practitioners = append(d.Practitioners, p.Practitioner)
+	}
+	for _, t := range b.templates {
+		d.FormTemplates = append(d.FormTemplates, t.FormTemplate)
+	}
+	return d
+}
+
+func (b *builder) activityData() practiced.SeedData {
+	d := practiced.SeedData{
+		Cases:          b.cases,
+		ClientPackages: b.packages,
+		Forms:          b.forms,
+		BusyTimes:      b.busyTimes,
+	}
+	for _, bk := range b.bookings {
+		d.Appointments = append(d.Appointments, bk.Appointment)
+	}
+	for _, a := range b.attends {
+		d.AppointmentClients = append(d.AppointmentClients, a.AppointmentClient)
+	}
+	return d
+}
+
+func (b *builder) summary() Summary {
+	return Summary{
+		Locations:           len(b.locs),
+		Practitioners:       len(b.pracs),
+		Services:            len(b.services),
+		Clients:             b.nClients,
+		Contacts:            len(b.contacts),
+		Appointments:        len(b.bookings),
+		AppointmentClients:  len(b.attends),
+		BusyTimes:           len(b.busyTimes),
+		Forms:               len(b.forms),
+		FormTemplates:       len(b.templates),
+		Tags:                len(b.tags),
+		ReferralTypes:       len(b.referralTypes),
+		CancellationReasons: len(b.cancellationReasons),
+		BusyTimeTypes:       len(b.busyTimeTypes),
+		Cases:               len(b.cases),
+		ClientPackages:      len(b.packages),
+	}
+}
+
+// loadClients stores the clients in batches, each in its own transaction.
+// A goroutine makes the next batch while the store writes the current one,
+// so generation costs no wall time on a machine with two cores.
+func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessID string, progress func(done, total int)) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	batches := make(chan []practiced.Client, 1)
+	gen := b.clients.clone()
+	go func() {
+		defer close(batches)
+		for start := 0; start < b.nClients; start += clientBatch {
+			batch := make([]practiced.Client, min(clientBatch, b.nClients-start))
+			for i := range batch {
+				gen.fill(start+i, &batch[i])
+			}
+			// In e-mail order, the inserts sweep the e-mail index once
+			// instead of jumping around it, which keeps SQLite's page
+			// cache from thrashing on a big load. The order of a batch
+			// shows nowhere else.
+			slices.SortFunc(batch, func(a, b practiced.Client) int {
+				return cmp.Or(strings.Compare(a.Email, b.Email), strings.Compare(a.ID, b.ID))
+			})
+			select {
+			case batches <- batch:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	done := 0
+	for batch := range batches {
+		if err := st.Seed(ctx, businessID, practiced.SeedData{Clients: batch}); err != nil {
+			cancel()
+			for range batches { // wait for the generator to stop
+			}
+			return fmt.Errorf("demo: store clients %d to %d: %w", done+1, done+len(batch), err)
+		}
+		done += len(batch)
+		if progress != nil {
+			progress(done, b.nClients)
+		}
+	}
+	if done < b.nClients {
+		return fmt.Errorf("demo: store clients: %w", ctx.Err())
+	}
+	return nil
+}

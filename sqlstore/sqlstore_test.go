@@ -1,0 +1,161 @@
+package sqlstore_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/sqlstore"
+	"github.com/practiced/practiced/storetest"
+	"github.com/practiced/practiced/tid"
+)
+
+// openSQLite opens a fresh store on a file of its own.
+func openSQLite(t *testing.T) practiced.Store {
+	t.Helper()
+	st, err := sqlstore.Open(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t, openSQLite)
+}
+
+// open opens url, closed when the test ends.
+func open(t *testing.T, url string) *sqlstore.Store {
+	t.Helper()
+	st, err := sqlstore.Open(context.Background(), url)
+	if err != nil {
+		t.Fatalf("Open(%q): %v", url, err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func TestMigrationsApplyOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.db")
+	st := open(t, "sqlite:"+path)
+	biz, err := st.CreateBusiness(t.Context(), "Clinic A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Migrate(t.Context()); err != nil {
+		t.Fatalf("Migrate on a migrated database: %v", err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	again := open(t, "sqlite:"+path) // migrates again, finding nothing to do
+	got, err := again.BusinessByName(t.Context(), "Clinic A")
+	if err != nil || got.ID != biz.ID {
+		t.Fatalf("BusinessByName after reopening = %+v, %v; want %s", got, err, biz.ID)
+	}
+}
+
+func TestBarePathIsSQLite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bare.db")
+	bare := open(t, path)
+	if _, err := bare.CreateBusiness(t.Context(), "Clinic A"); err != nil {
+		t.Fatal(err)
+	}
+	bare.Close()
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the bare path was not used: %v", err)
+	}
+	prefixed := open(t, "sqlite:"+path)
+	if _, err := prefixed.BusinessByName(t.Context(), "Clinic A"); err != nil {
+		t.Fatalf("sqlite:PATH does not open the file a bare PATH made: %v", err)
+	}
+}
+
+func TestEmptyPathIsRefused(t *testing.T) {
+	for _, url := range []string{"", "sqlite:"} {
+		if st, err := sqlstore.Open(t.Context(), url); err == nil {
+			st.Close()
+			t.Errorf("Open(%q) succeeded", url)
+		}
+	}
+}
+
+func TestJournalIsWAL(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.db")
+	st := open(t, "sqlite:"+path)
+	if _, err := st.CreateBusiness(t.Context(), "Clinic A"); err != nil {
+		t.Fatal(err)
+	}
+	// In WAL mode, writes go to PATH-wal while the database is open.
+	if _, err := os.Stat(path + "-wal"); err != nil {
+		t.Errorf("no write-ahead log beside the database: %v", err)
+	}
+}
+
+func TestForeignKeysAreEnforced(t *testing.T) {
+	st := open(t, "sqlite:"+filepath.Join(t.TempDir(), "s.db"))
+	ctx := t.Context()
+	biz, err := st.CreateBusiness(ctx, "Clinic A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pra := practiced.Practitioner{ID: tid.New(practiced.PrefixPractitioner), FirstName: "Alice", LastName: "Nguyen"}
+	bt := practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), LocationID: tid.New(practiced.PrefixLocation),
+		PractitionerID: pra.ID, StartsAt: practiced.Now(), EndsAt: practiced.Now()}
+	err = st.Seed(ctx, biz.ID, practiced.SeedData{Practitioners: []practiced.Practitioner{pra}, BusyTimes: []practiced.BusyTime{bt}})
+	if code := practiced.ErrorCode(err); code != practiced.EINVALID {
+		t.Fatalf("Seed of a busy time at a missing location: %v (code %q), want EINVALID", err, code)
+	}
+	if _, err := st.GetPractitioner(ctx, biz.ID, pra.ID); practiced.ErrorCode(err) != practiced.ENOTFOUND {
+		t.Errorf("GetPractitioner after the failed seed: %v, want ENOTFOUND", err)
+	}
+}
+
+// Two stores on one file stand for two processes, such as the server and
+// `practiced apikey create`: their writers must wait for each other, not
+// fail on a locked database.
+func TestTwoStoresOnOneFileWaitForEachOther(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.db")
+	a, b := open(t, "sqlite:"+path), open(t, "sqlite:"+path)
+	ctx := t.Context()
+	biz, err := a.CreateBusiness(ctx, "Clinic A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli := practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Ann", LastName: "Archer"}
+	if err := a.Seed(ctx, biz.ID, practiced.SeedData{Clients: []practiced.Client{cli}}); err != nil {
+		t.Fatal(err)
+	}
+	const rounds = 20
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*rounds)
+	for _, st := range []*sqlstore.Store{a, b} {
+		wg.Go(func() {
+			for range rounds {
+				_, err := st.UpdateClient(ctx, biz.ID, cli.ID, func(c *practiced.Client) error {
+					c.Intolerances = append(c.Intolerances, "x")
+					return nil
+				})
+				if err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	got, err := b.GetClient(ctx, biz.ID, cli.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Intolerances) != 2*rounds {
+		t.Errorf("%d intolerances after %d appends through two stores, want %d", len(got.Intolerances), 2*rounds, 2*rounds)
+	}
+}
