@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"reflect"
 	"strings"
@@ -249,6 +250,7 @@ func TestUnknownRouteIs404JSON(t *testing.T) {
 		{"GET", "/v1/nope"},
 		{"GET", "/v2/clients"},
 		{"GET", "/v1/busy_times/"},
+		{"GET", "/V1/clients"},
 		{"GET", "/v1/clients/" + e.a.Clients[0].ID + "/extra"},
 		{"POST", "/v1/clients/"},
 		{"POST", "/v1/nope"},
@@ -260,6 +262,39 @@ func TestUnknownRouteIs404JSON(t *testing.T) {
 				wantBody(t, r, http.StatusNotFound, messageJSON("No such endpoint."))
 			})
 		}
+	}
+}
+
+func TestUncleanPathIs404JSONNotARedirect(t *testing.T) {
+		t.Parallel()
+	e := newEnv(t)
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, tc := range []struct{ method, path string }{
+		{"GET", "/v1//clients"},
+		{"GET", "/v1/./clients"},
+		{"GET", "//v1/clients"},
+		{"GET", "/v1/busy_times/../clients"},
+		{"POST", "/v1//busy_times"},
+		{"POST", "/v1/clients/./" + e.a.Clients[0].ID},
+	} {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			req, err := http.NewRequest(tc.method, e.srv.URL+tc.path, strings.NewReader(`{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Authorization", "Bearer "+e.a.Token)
+			req.Header.Set("Content-Type", "application/json")
+			res, err := noFollow.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			body, _ := io.ReadAll(res.Body)
+			wantBody(t, response{Status: res.StatusCode, Header: res.Header, Body: body}, http.StatusNotFound, messageJSON("No such endpoint."))
+		})
+	}
+	if n := e.busyTimeCount(t, e.a.Token); n != 0 {
+		t.Fatalf("%d busy times created through an unclean path", n)
 	}
 }
 

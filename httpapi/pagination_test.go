@@ -229,6 +229,11 @@ func TestEveryListWalksNextAndPrevOverEveryRecordOnce(t *testing.T) {
 				"include_archived": {"false"},
 				"updated_since":    {"2000-01-01T10:00:00+10:00"},
 			}
+			// A filter every record of the list passes, so that links
+			// carry it too.
+			for k, v := range matchEvery(e.a)[l.name] {
+				params[k] = v
+			}
 			var pages [][]string
 			next := e.srv.URL + l.path() + "?" + params.Encode()
 			var prevOfLast string
@@ -289,6 +294,18 @@ func TestEveryListWalksNextAndPrevOverEveryRecordOnce(t *testing.T) {
 				t.Fatalf("walking prev gave\n  %v\nwant\n  %v", back, pages[:len(pages)-1])
 			}
 		})
+	}
+}
+
+// matchEvery returns, per list, filters that every record the list
+// tests seed for c (and the fixture's) pass.
+func matchEvery(c *testfix.Clinic) map[string]url.Values {
+	return map[string]url.Values{
+		"busy_times":          {"practitioner_id": {c.Alice.ID}, "ends_after": {"2000-01-01T00:00:00Z"}},
+		"forms":               {"filter[sent_status]": {"not_sent"}, "status": {"not_started"}},
+		"appointment_clients": {"status": {"booked"}, "starts_after": {"2000-01-01T00:00:00-05:00"}},
+		"clients":             {"q": {"E"}},
+		"contacts":            {"q": {"e"}},
 	}
 }
 
@@ -476,5 +493,55 @@ func TestListsUpdatedSinceKeepsRecordsUpdatedAtOrAfter(t *testing.T) {
 				wantInvalid(t, r, oneError("updated_since", tc.msg), "")
 			}
 		})
+	}
+}
+
+func TestListPagePastEitherEndLinksBackToRecords(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	c := e.a.Clients // three clients
+	archive := func(id string) {
+		t.Helper()
+		_, err := e.st.UpdateClient(ctx, e.a.Business.ID, id, func(c *practiced.Client) error {
+			c.ArchivedAt = &seeded
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := e.do("GET", "/v1/clients?limit=2", e.a.Token, nil).page(t)
+	second := e.do("GET", *first.Links.Next, e.a.Token, nil).page(t)
+	if got := pageIDs(second); !reflect.DeepEqual(got, []string{c[2].ID}) {
+		t.Fatalf("second page %v", got)
+	}
+	prevOfSecond := *second.Links.Prev
+
+	// The records after the first page are archived: its next link now
+	// leads to an empty page, which links back and nowhere further.
+	archive(c[2].ID)
+	past := e.do("GET", *first.Links.Next, e.a.Token, nil).page(t)
+	if len(past.Data) != 0 || past.Links.Next != nil || past.Links.Prev == nil {
+		t.Fatalf("page past the end: %v, links %v %v", pageIDs(past), past.Links.Prev, past.Links.Next)
+	}
+	back := e.do("GET", *past.Links.Prev, e.a.Token, nil).page(t)
+	if got := pageIDs(back); !reflect.DeepEqual(got, []string{c[0].ID, c[1].ID}) || back.Links.Prev != nil || back.Links.Next != nil {
+		t.Fatalf("back from past the end: %v, links %v %v", got, back.Links.Prev, back.Links.Next)
+	}
+
+	// The records before the second page are archived: its prev link
+	// now leads to an empty page, which links forward.
+	unarchived := newClient("Dee", "Late", "")
+	seedData(t, e, e.a, practiced.SeedData{Clients: []practiced.Client{unarchived}})
+	archive(c[0].ID)
+	archive(c[1].ID)
+	before := e.do("GET", prevOfSecond, e.a.Token, nil).page(t)
+	if len(before.Data) != 0 || before.Links.Prev != nil || before.Links.Next == nil {
+		t.Fatalf("page before the start: %v, links %v %v", pageIDs(before), before.Links.Prev, before.Links.Next)
+	}
+	forward := e.do("GET", *before.Links.Next, e.a.Token, nil).page(t)
+	if got := pageIDs(forward); !reflect.DeepEqual(got, []string{unarchived.ID}) || forward.Links.Prev != nil || forward.Links.Next != nil {
+		t.Fatalf("forward from before the start: %v, links %v %v", got, forward.Links.Prev, forward.Links.Next)
 	}
 }

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"slices"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -60,6 +61,13 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 			return err
 		}
 		defer stmt.Close()
+		if skipConflicts {
+			for _, pra := range practitionersOf(bts) {
+				if err := s.lockPractitioner(ctx, tx, businessID, pra); err != nil {
+					return err
+				}
+			}
+		}
 		for _, b := range bts {
 			if skipConflicts {
 				busy, err := practitionerBusy(ctx, tx, businessID, b.PractitionerID, b.StartsAt.Time, b.EndsAt.Time)
@@ -85,4 +93,15 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 		return nil
 	})
 	return created, err
+}
+
+// practitionersOf returns the distinct practitioners of bts, sorted, so
+// transactions lock them in one order and cannot deadlock.
+func practitionersOf(bts []practiced.BusyTime) []string {
+	var ids []string
+	for _, b := range bts {
+		ids = append(ids, b.PractitionerID)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }

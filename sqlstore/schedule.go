@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -78,4 +80,21 @@ func (s *Store) PractitionerSchedule(ctx context.Context, businessID, practition
 		sch.Appointments = append(sch.Appointments, a)
 	}
 	return sch, rows.Err()
+}
+
+// lockPractitioner makes concurrent transactions that check and then
+// change one practitioner's schedule take turns: on PostgreSQL it locks
+// the practitioner's row until the transaction ends. SQLite needs nothing,
+// since a write transaction holds the database's write lock from its start.
+func (s *Store) lockPractitioner(ctx context.Context, tx *sql.Tx, businessID, practitionerID string) error {
+	if s.dialect.lockRow == "" {
+		return nil
+	}
+	var id string
+	err := tx.QueryRowContext(ctx, `SELECT id FROM practitioners WHERE business_id = $1 AND id = $2`+s.dialect.lockRow,
+		businessID, practitionerID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return practiced.Invalid("practitioner_id", "does not exist")
+	}
+	return err
 }

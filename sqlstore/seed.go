@@ -4,11 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
+	"strings"
 
 	practiced "github.com/practiced/practiced"
 )
 
 // Seed inserts a batch of records in one transaction, without events.
+// Rows go in multi-row INSERTs, table by table in dependency order.
 func (s *Store) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		ins := inserter{ctx: ctx, tx: tx, biz: businessID}
@@ -16,29 +19,36 @@ func (s *Store) Seed(ctx context.Context, businessID string, d practiced.SeedDat
 			ins.row("locations", locationCols, nil, locationValues(&d.Locations[i]))
 		}
 		for i := range d.Services {
-			v := &d.Services[i]
-			ins.row("services", serviceCols, nil, serviceValues(v))
+			ins.row("services", serviceCols, nil, serviceValues(&d.Services[i]))
+		}
+		for _, v := range d.Services {
 			for _, l := range v.LocationIDs {
 				ins.row("service_locations", "service_id, location_id", nil, []any{v.ID, l})
 			}
 		}
 		for i := range d.Practitioners {
-			p := &d.Practitioners[i]
-			ins.row("practitioners", practitionerCols, nil, practitionerValues(p))
+			ins.row("practitioners", practitionerCols, nil, practitionerValues(&d.Practitioners[i]))
+		}
+		for _, p := range d.Practitioners {
 			for _, l := range p.LocationIDs {
 				ins.row("practitioner_locations", "practitioner_id, location_id", nil, []any{p.ID, l})
 			}
+		}
+		for _, p := range d.Practitioners {
 			for _, sv := range p.ServiceIDs {
 				ins.row("practitioner_services", "practitioner_id, service_id", nil, []any{p.ID, sv})
 			}
 		}
-		for table, rows := range map[string][]practiced.Named{
-			"tags": d.Tags, "referral_types": d.ReferralTypes,
-			"cancellation_reasons": d.CancellationReasons, "busy_time_types": d.BusyTimeTypes,
+		for _, t := range []struct {
+			table string
+			rows  []practiced.Named
+		}{
+			{"tags", d.Tags}, {"referral_types", d.ReferralTypes},
+			{"cancellation_reasons", d.CancellationReasons}, {"busy_time_types", d.BusyTimeTypes},
 		} {
-			for i := range rows {
-				n := &rows[i]
-				ins.row(table, namedCols, nil, []any{n.ID, n.Name, n.Color, tsv(n.CreatedAt), tsv(n.UpdatedAt), nullTs(n.ArchivedAt)})
+			for i := range t.rows {
+				n := &t.rows[i]
+				ins.row(t.table, namedCols, nil, []any{n.ID, n.Name, n.Color, tsv(n.CreatedAt), tsv(n.UpdatedAt), nullTs(n.ArchivedAt)})
 			}
 		}
 		for i := range d.Contacts {
@@ -70,7 +80,7 @@ func (s *Store) Seed(ctx context.Context, businessID string, d practiced.SeedDat
 		for i := range d.FormTemplates {
 			t := &d.FormTemplates[i]
 			ins.row("form_templates", "id, name, color, completion_message, prefill_client_fields, override_client_fields, content, created_at, updated_at, archived_at", nil,
-				[]any{t.ID, t.Name, t.Color, t.CompletionMessage, t.PrefillClientFields, t.OverrideClientFields, jsonText(t.Content), tsv(t.CreatedAt), tsv(t.UpdatedAt), nullTs(t.ArchivedAt)})
+				[]any{t.ID, t.Name, t.Color, t.CompletionMessage, t.PrefillClientFields, t.OverrideClientFields, jsonText(practiced.NormalizeContent(t.Content)), tsv(t.CreatedAt), tsv(t.UpdatedAt), nullTs(t.ArchivedAt)})
 		}
 		for i := range d.Forms {
 			ins.row("forms", formCols, nil, formValues(&d.Forms[i]))
@@ -78,19 +88,28 @@ func (s *Store) Seed(ctx context.Context, businessID string, d practiced.SeedDat
 		for i := range d.BusyTimes {
 			ins.row("busy_times", busyTimeCols, nil, busyTimeValues(&d.BusyTimes[i]))
 		}
-		return ins.close()
+		return ins.flush()
 	})
 }
 
 const namedCols = `id, name, color, created_at, updated_at, archived_at`
 
-// inserter prepares one INSERT per table and keeps the first error, so a
-// long batch reads as a list of rows.
+// maxParams bounds the parameters of one INSERT, below SQLite's limit of
+// 32,766 and PostgreSQL's of 65,535.
+const maxParams = 30000
+
+// inserter collects the rows of one table and writes them in multi-row
+// INSERTs, so a large batch costs few round trips. Rows of the next table
+// start after the previous table's rows are written, so foreign keys
+// always find what they refer to. It keeps the first error.
 type inserter struct {
 	ctx   context.Context
 	tx    *sql.Tx
 	biz   string
-	stmts map[string]*sql.Stmt
+	table string
+	cols  []string
+	vals  []any
+	rows  int
 	err   error
 }
 
@@ -98,25 +117,46 @@ func (in *inserter) row(table, cols string, extra []string, vals []any) {
 	if in.err != nil {
 		return
 	}
-	if in.stmts == nil {
-		in.stmts = map[string]*sql.Stmt{}
-	}
-	stmt := in.stmts[table]
-	if stmt == nil {
-		stmt, in.err = in.tx.PrepareContext(in.ctx, insertSQL(table, cols, extra...))
-		if in.err != nil {
+	if table != in.table {
+		if in.err = in.flush(); in.err != nil {
 			return
 		}
-		in.stmts[table] = stmt
+		in.table = table
+		in.cols = append(append([]string{"business_id"}, splitCols(cols)...), extra...)
 	}
-	if _, err := stmt.ExecContext(in.ctx, append([]any{in.biz}, vals...)...); err != nil {
-		in.err = fmt.Errorf("seed %s: %w", table, translate(err))
+	in.vals = append(in.vals, in.biz)
+	in.vals = append(in.vals, vals...)
+	in.rows++
+	if len(in.vals)+len(in.cols) > maxParams {
+		in.err = in.flush()
 	}
 }
 
-func (in *inserter) close() error {
-	for _, s := range in.stmts {
-		s.Close()
+// flush writes the collected rows.
+func (in *inserter) flush() error {
+	if in.err != nil || in.rows == 0 {
+		return in.err
 	}
-	return in.err
+	var b strings.Builder
+	b.WriteString("INSERT INTO " + in.table + " (" + strings.Join(in.cols, ", ") + ") VALUES ")
+	n := 0
+	for r := 0; r < in.rows; r++ {
+		if r > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for c := range in.cols {
+			if c > 0 {
+				b.WriteString(", ")
+			}
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+		}
+		b.WriteByte(')')
+	}
+	if _, err := in.tx.ExecContext(in.ctx, b.String(), in.vals...); err != nil {
+		return fmt.Errorf("seed %s: %w", in.table, translate(err))
+	}
+	in.vals, in.rows = in.vals[:0], 0
+	return nil
 }

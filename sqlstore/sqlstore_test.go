@@ -2,12 +2,18 @@ package sqlstore_test
 
 import (
 	"context"
+	"database/sql"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/storetest"
 	"github.com/practiced/practiced/tid"
@@ -25,6 +31,40 @@ func openSQLite(t *testing.T) practiced.Store {
 
 func TestStore(t *testing.T) {
 	storetest.Run(t, openSQLite)
+}
+
+// TestStorePostgres runs the suite on the server PRACTICED_TEST_POSTGRES
+// names, and skips without it. The run has a database of its own and
+// each rule a schema of its own in it, which is far cheaper to make than
+// a database.
+func TestStorePostgres(t *testing.T) {
+	if os.Getenv(testfix.PostgresEnv) == "" {
+		t.Skip(testfix.PostgresEnv + " is not set: skipping the PostgreSQL store")
+	}
+	base := testfix.PostgresURL(t)
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	storetest.Run(t, func(t *testing.T) practiced.Store {
+		schema := "s_" + strings.TrimPrefix(tid.New("s"), "s_")
+		if _, err := admin.ExecContext(t.Context(), "CREATE SCHEMA "+schema); err != nil {
+			t.Fatal(err)
+		}
+		u, err := url.Parse(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		q.Set("search_path", schema)
+		u.RawQuery = q.Encode()
+		st, err := sqlstore.Open(t.Context(), u.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	})
 }
 
 // open opens url, closed when the test ends.

@@ -50,7 +50,7 @@ var updateClientRules = []rule{
 		must(t, err)
 		wantEqual(t, "the other client", other, r.cli2)
 	}},
-	{"updated_at becomes the time of the update", func(t *testing.T, st practiced.Store) {
+	{"updated_at becomes the time of the update when change leaves it", func(t *testing.T, st practiced.Store) {
 		c := newClinic(t, st)
 		cli := newClient(c.biz, "Ann", "Archer")
 		seed(t, st, c.biz, practiced.SeedData{Clients: []practiced.Client{cli}})
@@ -71,6 +71,18 @@ var updateClientRules = []rule{
 		listed, _, err := st.ListClients(ctx(t), c.biz, practiced.PersonFilter{ListFilter: practiced.ListFilter{UpdatedSince: &before}}, allOnPage)
 		must(t, err)
 		wantIDs(t, "ListClients updated since the update began", idsOf(listed, clientID), []string{cli.ID})
+	}},
+	{"updated_at set by change is kept", func(t *testing.T, st practiced.Store) {
+		c := newClinic(t, st)
+		cli := newClient(c.biz, "Ann", "Archer")
+		seed(t, st, c.biz, practiced.SeedData{Clients: []practiced.Client{cli}})
+		stamp := at(hm(9, 30))
+		got, err := st.UpdateClient(ctx(t), c.biz, cli.ID, func(c *practiced.Client) error { c.Notes = "imported"; c.UpdatedAt = stamp; return nil })
+		must(t, err)
+		wantEqual(t, "updated_at", got.UpdatedAt, stamp)
+		stored, err := st.GetClient(ctx(t), c.biz, cli.ID)
+		must(t, err)
+		wantEqual(t, "stored updated_at", stored.UpdatedAt, stamp)
 	}},
 	{"an error from change is returned as it is and nothing is written", func(t *testing.T, st practiced.Store) {
 		r := newRich(t, st)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/tid"
@@ -67,26 +68,39 @@ var concurrencyRules = []rule{
 	}},
 	{"concurrent skipConflicts creations of one slot create exactly one", func(t *testing.T, st practiced.Store) {
 		c := newClinic(t, st)
-		const workers = 8
-		errs := gather(workers, func(int) error {
-			b := c.busy(hm(10, 0), hm(11, 0))
-			_, err := st.CreateBusyTimes(ctx(t), c.biz, []practiced.BusyTime{b}, true)
+		// Eight callers race for each of ten slots, all at once, which
+		// gives a check made outside the writing transaction many
+		// chances to let two through.
+		const slots, callers = 10, 8
+		in := make([]practiced.BusyTime, slots*callers)
+		for i := range in {
+			slot := time.Duration(i%slots) * time.Hour
+			in[i] = c.busy(slot, slot+30*time.Minute)
+		}
+		errs := gather(len(in), func(i int) error {
+			_, err := st.CreateBusyTimes(ctx(t), c.biz, in[i:i+1], true)
 			return err
 		})
-		created := 0
-		for _, err := range errs {
+		created := map[string]int{}
+		for i, err := range errs {
 			switch practiced.ErrorCode(err) {
 			case "":
-				created++
+				created[in[i].StartsAt.String()]++
 			case practiced.EINVALID:
 				wantInvalidField(t, err, "starts_at")
 			default:
 				t.Errorf("CreateBusyTimes: %v", err)
 			}
 		}
-		stored := listBusyTimes(t, st, c.biz)
-		if created != 1 || len(stored) != 1 {
-			t.Errorf("%d calls succeeded and %d busy times are stored, want 1 and 1", created, len(stored))
+		stored := map[string]int{}
+		for _, b := range listBusyTimes(t, st, c.biz) {
+			stored[b.StartsAt.String()]++
+		}
+		for i := range slots {
+			slot := in[i].StartsAt.String()
+			if created[slot] != 1 || stored[slot] != 1 {
+				t.Errorf("slot %s: %d calls succeeded and %d busy times are stored, want 1 and 1", slot, created[slot], stored[slot])
+			}
 		}
 	}},
 	{"concurrent creations of different slots all succeed", func(t *testing.T, st practiced.Store) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/practiced/practiced/sqlstore"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -160,4 +161,8 @@ func TestUnknownCommandFails(t *testing.T) {
 	if err == nil || !strings.Contains(stderr.String(), "usage:") {
 		t.Fatalf("err %v, stderr %q", err, stderr.String())
 	}
+}
+
+func openStore(url string) (*sqlstore.Store, error) {
+	return sqlstore.Open(context.Background(), url)
 }

@@ -26,6 +26,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	tlsCert := fs.String("tls-cert", "", "TLS certificate file")
 	tlsKey := fs.String("tls-key", "", "TLS key file")
 	demoData := fs.Bool("demo", false, "load the demo clinic if the database has none, and print an API key for it")
+	pool := fs.Int("db-pool", sqlstore.PoolSize, "PostgreSQL connections this process keeps open")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -34,7 +35,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 
-	st, err := sqlstore.Open(ctx, *db)
+	st, err := sqlstore.OpenWith(ctx, *db, sqlstore.Options{PoolSize: *pool})
 	if err != nil {
 		return err
 	}
