@@ -60,10 +60,13 @@ type AppointmentClientFilter struct {
 }
 
 // PersonFilter filters the client and contact lists. Query matches the
-// name, e-mail or phone number, ignoring case.
+// name, e-mail or phone number, ignoring case; when Query is written as a
+// phone number, Phone holds its digits, so "0412 345 678" also finds the
+// stored "0412345678".
 type PersonFilter struct {
 	ListFilter
 	Query string
+	Phone string
 	TagID string
 }
 

@@ -94,6 +94,7 @@ func Load(ctx context.Context, st practiced.Store, businessID string, opt Option
 type builder struct {
 	seed     int64
 	now      time.Time
+	last     time.Time // the last second anything happened: records are made before now
 	nClients int
 	// The window appointments and busy times fall in.
 	winStart, winEnd time.Time
@@ -122,6 +123,7 @@ func newBuilder(seed int64, now time.Time, clients int) (*builder, error) {
 	b := &builder{
 		seed:     seed,
 		now:      now,
+		last:     now.Add(-time.Second),
 		nClients: clients,
 		winStart: now.Add(-28 * day),
 		winEnd:   now.Add(28 * day),

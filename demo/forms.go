@@ -393,7 +393,7 @@ func (b *builder) buildForms(r *rand.Rand) {
 		// Each step happens after the one before and not after now.
 		when := created
 		step := func(lo, hi time.Duration) *practiced.Time {
-			when = minTime(between(r, when.Add(lo), when.Add(hi)), b.now)
+			when = minTime(between(r, when.Add(lo), when.Add(hi)), b.last)
 			return practiced.TimePtr(when)
 		}
 		if st.sent != practiced.SentNotSent {

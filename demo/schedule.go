@@ -520,24 +520,24 @@ func (b *builder) settle(r *rand.Rand, a *attendance) {
 		if start.Sub(b.now) < 3*day {
 			percent = 65
 		}
-		confirm(percent, b.now)
+		confirm(percent, b.last)
 	case practiced.StatusArrived, practiced.StatusCompleted:
-		confirm(60, minTime(start, b.now))
-		arrived := between(r, maxTime(created, start.Add(-12*time.Minute)), minTime(start.Add(5*time.Minute), b.now))
+		confirm(60, minTime(start, b.last))
+		arrived := between(r, maxTime(created, start.Add(-12*time.Minute)), minTime(start.Add(5*time.Minute), b.last))
 		a.ArrivedAt = practiced.TimePtr(arrived)
 		updated = maxTime(updated, arrived)
 		if a.Status == practiced.StatusCompleted {
-			updated = maxTime(updated, between(r, end, minTime(end.Add(2*time.Hour), b.now)))
+			updated = maxTime(updated, between(r, minTime(end, b.last), minTime(end.Add(2*time.Hour), b.last)))
 		}
 	case practiced.StatusNoShow:
 		confirm(30, start)
-		updated = maxTime(updated, between(r, start.Add(15*time.Minute), minTime(start.Add(day), b.now)))
+		updated = maxTime(updated, between(r, start.Add(15*time.Minute), minTime(start.Add(day), b.last)))
 		if chance(r, 40) {
 			a.DoNotInvoice = true
 			a.Note = "First missed appointment, fee waived."
 		}
 	case practiced.StatusCancelled:
-		cancelled := between(r, created, minTime(start, b.now))
+		cancelled := between(r, created, minTime(start, b.last))
 		confirm(25, cancelled)
 		a.CancelledAt = practiced.TimePtr(cancelled)
 		switch n := r.IntN(100); {
@@ -629,7 +629,7 @@ func (b *builder) buildCasesAndPackages(r *rand.Rand) {
 			if chance(r, 15) && b.allPast(idx) {
 				c.Status = "closed"
 				c.Notes = "Goals met, discharged."
-				c.UpdatedAt = practiced.NewTime(between(r, b.lastEnd(idx), b.now))
+				c.UpdatedAt = practiced.NewTime(between(r, b.lastEnd(idx), b.last))
 			}
 			for _, ai := range idx {
 				b.attends[ai].CaseID = ptr(c.ID)
@@ -687,5 +687,5 @@ func (b *builder) lastEnd(idx []int) time.Time {
 	for _, ai := range idx {
 		t = maxTime(t, b.attends[ai].EndsAt.Time)
 	}
-	return minTime(t, b.now)
+	return minTime(t, b.last)
 }

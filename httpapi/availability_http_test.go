@@ -235,9 +235,9 @@ func TestAvailabilitySlotsQueryValidation(t *testing.T) {
 		{"everything of another business", slotQuery(e.b.Sydney, e.b.Alice, "service_id", e.b.Consult.ID).Encode(),
 			errs{"location_id": {"does not exist"}, "practitioner_id": {"does not exist"}, "service_id": {"does not exist"}}, ""},
 		{"unknown location", slotQuery(practiced.Location{ID: tid.New("loc")}, a.Alice, "duration", "60").Encode(), errs{"location_id": {"does not exist"}}, ""},
-		{"location id of another kind", slotQuery(practiced.Location{ID: a.Alice.ID}, a.Alice, "duration", "60").Encode(), errs{"location_id": {"must be a loc_ id"}}, ""},
-		{"practitioner id of another kind", slotQuery(a.Sydney, practiced.Practitioner{ID: a.Sydney.ID}, "duration", "60").Encode(), errs{"practitioner_id": {"must be a pra_ id"}}, ""},
-		{"empty service id", slotQuery(a.Sydney, a.Alice, "service_id", "").Encode(), errs{"service_id": {"must be a ser_ id"}}, ""},
+		{"location id of another kind", slotQuery(practiced.Location{ID: a.Alice.ID}, a.Alice, "duration", "60").Encode(), errs{"location_id": {"must be an id starting with loc_"}}, ""},
+		{"practitioner id of another kind", slotQuery(a.Sydney, practiced.Practitioner{ID: a.Sydney.ID}, "duration", "60").Encode(), errs{"practitioner_id": {"must be an id starting with pra_"}}, ""},
+		{"empty service id", slotQuery(a.Sydney, a.Alice, "service_id", "").Encode(), errs{"service_id": {"must be an id starting with ser_"}}, ""},
 		{"duration twice", base() + "&duration=30", errs{"duration": {"must be given once"}}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	practiced "github.com/practiced/practiced"
@@ -93,7 +94,7 @@ func readRepeatingRule(o *object) (*repeatInput, bool) {
 	days := o.strings("days", 7, 16)
 	var weekdays []time.Weekday
 	if days.Set && !days.Null {
-		if freq.V != "weekly" && len(days.V) > 0 {
+		if freq.Set && freq.V != "" && freq.V != "weekly" && len(days.V) > 0 {
 			o.fail("days", "is only allowed for a weekly rule")
 		}
 		for i, d := range days.V {
@@ -162,7 +163,8 @@ func (s *Server) createBusyTime(w http.ResponseWriter, r *http.Request) error {
 		}
 		spans, err = recur.Expand(in.Repeat.rule, in.StartsAt.V, in.EndsAt.V, zone)
 		if errors.Is(err, recur.ErrUnexpandable) || errors.Is(err, recur.ErrInvalidRule) {
-			return practiced.Invalid("repeating_rule", "cannot be expanded: "+err.Error())
+			reason := strings.TrimPrefix(strings.TrimPrefix(err.Error(), recur.ErrUnexpandable.Error()), recur.ErrInvalidRule.Error())
+			return practiced.Invalid("repeating_rule", "cannot be expanded"+reason)
 		} else if err != nil {
 			return err
 		}

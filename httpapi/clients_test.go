@@ -208,7 +208,13 @@ func TestClientUpdateChangesOnlyTheFieldsSent(t *testing.T) {
 			} else {
 				c = fullClient(t, e, refs)
 			}
-			before := clientView(t, e, c.ID)
+			// The record as the API shows it: the stored client, encoded.
+			stored, err := e.st.GetClient(context.Background(), e.a.Business.ID, c.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			storedJSON, _ := json.Marshal(stored)
+			before := decodeJSON(t, string(storedJSON))
 			r := e.do("POST", "/v1/clients/"+c.ID, e.a.Token, refs.replacer.Replace(tc.body))
 			wantStatus(t, r, http.StatusOK)
 			got := r.JSON(t)
@@ -296,7 +302,7 @@ func TestClientUpdateRefusesInvalidValuesAndChangesNothing(t *testing.T) {
 		{"linked contact note of 501 characters", `{"linked_contacts":[{"contact_id":"PAYER","note":"` + strings.Repeat("n", 501) + `"}]}`,
 			errs{"linked_contacts.0.note": {"must be at most 500 characters (it has 501)"}}},
 		{"medication name of 256 characters", `{"medications":[{"name":"` + strings.Repeat("m", 256) + `"}]}`, errs{"medications.0.name": {"must be at most 255 characters (it has 256)"}}},
-		{"intolerance of 256 characters", `{"intolerances":["ok","` + strings.Repeat("i", 256) + `"]}`, errs{"intolerances.1": {"must be at most 255 characters"}}},
+		{"intolerance of 256 characters", `{"intolerances":["ok","` + strings.Repeat("i", 256) + `"]}`, errs{"intolerances.1": {"must be at most 255 characters (it has 256)"}}},
 		{"title as a number", `{"title":1}`, errs{"title": {"must be a string, not a number"}}},
 		{"e-mail without @", `{"email":"nope"}`, errs{"email": {badEmail}}},
 		{"e-mail without a dot in the domain", `{"email":"ann@localhost"}`, errs{"email": {badEmail}}},
@@ -327,7 +333,7 @@ func TestClientUpdateRefusesInvalidValuesAndChangesNothing(t *testing.T) {
 		{"phone number with an empty number", `{"phone_numbers":[{"number":""}]}`, errs{"phone_numbers.0.number": {"must not be empty"}}},
 		{"dial code with letters", `{"phone_numbers":[{"number":"0412345678","code":"AU"}]}`, errs{"phone_numbers.0.code": {"must be a country dial code of 1 to 4 digits, such as 61"}}},
 		{"phone type pager", `{"phone_numbers":[{"number":"0412345678","type":"pager"}]}`, errs{"phone_numbers.0.type": {"must be one of: mobile, home, work, fax, other"}}},
-		{"phone id of another kind", `{"phone_numbers":[{"id":"TAG","number":"0412345678"}]}`, errs{"phone_numbers.0.id": {"must be a pho_ id"}}},
+		{"phone id of another kind", `{"phone_numbers":[{"id":"TAG","number":"0412345678"}]}`, errs{"phone_numbers.0.id": {"must be an id starting with pho_"}}},
 		{"privacy consent yes", `{"privacy_policy_consent":"yes"}`, errs{"privacy_policy_consent": {"must be one of: accepted, rejected"}}},
 		{"privacy consent granted", `{"privacy_policy_consent":"granted"}`, errs{"privacy_policy_consent": {"must be one of: accepted, rejected"}}},
 		{"marketing consent accepted", `{"marketing_consent":"accepted"}`, errs{"marketing_consent": {"must be one of: granted, declined"}}},
@@ -352,13 +358,16 @@ func TestClientUpdateRefusesInvalidValuesAndChangesNothing(t *testing.T) {
 				"tag_ids.0": {missing}, "related_clients.0.related_client_id": {missing}, "linked_contacts.0.contact_id": {missing},
 				"ndis_details.plan_manager_id": {missing}, "ndis_details.plan_nominee_id": {missing}}},
 		{"emergency contact that never existed", `{"emergency_contact_id":"` + tid.New("con") + `"}`, errs{"emergency_contact_id": {missing}}},
-		{"emergency contact id of a client", `{"emergency_contact_id":"ANN"}`, errs{"emergency_contact_id": {"must be a con_ id"}}},
-		{"referral type id of a tag", `{"referral_type_id":"TAG"}`, errs{"referral_type_id": {"must be a ret_ id"}}},
-		{"referred by a tag", `{"referred_by_id":"TAG"}`, errs{"referred_by_id": {"must be a cli_ id or a con_ id"}}},
+		{"emergency contact id of a client", `{"emergency_contact_id":"ANN"}`, errs{"emergency_contact_id": {"must be an id starting with con_"}}},
+		{"referral type id of a tag", `{"referral_type_id":"TAG"}`, errs{"referral_type_id": {"must be an id starting with ret_"}}},
+		{"referred by a tag", `{"referred_by_id":"TAG"}`, errs{"referred_by_id": {"must be an id starting with cli_ or con_"}}},
 		{"referred by the client itself", `{"referred_by_id":"` + self + `"}`, errs{"referred_by_id": {"cannot be the client itself"}}},
 		{"related to itself", `{"related_clients":[{"related_client_id":"` + self + `"}]}`, errs{"related_clients.0.related_client_id": {"cannot be the client itself"}}},
 		{"related client twice", `{"related_clients":[{"related_client_id":"ANN"},{"related_client_id":"ANN"}]}`, errs{"related_clients.1.related_client_id": {"repeats a client given earlier"}}},
 		{"related client without id", `{"related_clients":[{}]}`, errs{"related_clients.0.related_client_id": {"is required"}}},
+		{"linked contact without contact id", `{"linked_contacts":[{"note":"x"}]}`, errs{"linked_contacts.0.contact_id": {"is required"}}},
+		{"too many phone numbers", `{"phone_numbers":[` + strings.Repeat(`{"number":"0412345678"},`, 20) + `{"number":"0412345678"}]}`,
+			errs{"phone_numbers": {"must have at most 20 items"}}},
 		{"linked contact twice", `{"linked_contacts":[{"contact_id":"PAYER"},{"contact_id":"PAYER"}]}`, errs{"linked_contacts.1.contact_id": {"repeats a contact given earlier"}}},
 		{"linked contact flag as a string", `{"linked_contacts":[{"contact_id":"PAYER","include_in_invoice_notifications":"yes"}]}`,
 			errs{"linked_contacts.0.include_in_invoice_notifications": {"must be a boolean, not a string"}}},
@@ -413,8 +422,6 @@ func TestClientUpdateIsFoundByItsNewNameEmailAndPhone(t *testing.T) {
 }
 
 func TestClientCountryCodeMustBeAnAssignedISOCode(t *testing.T) {
-	t.Skip("BUG: httpapi/input.go (object.country) accepts any region golang.org/x/text/language calls a country, " +
-		"so exceptionally reserved and withdrawn codes (UK, AC, EA, EZ, UN, YU, SU, ...) are stored; DESIGN.md says ISO 3166-1 alpha-2")
 	t.Parallel()
 	e := newEnv(t)
 	ann := e.a.Clients[0].ID

@@ -10,11 +10,15 @@ func contactID(c practiced.Contact) string { return c.ID }
 
 // personFilter reads the filters of the client and contact lists.
 func personFilter(l *listRequest) practiced.PersonFilter {
-	return practiced.PersonFilter{
+	f := practiced.PersonFilter{
 		ListFilter: l.q.listFilter(),
 		Query:      l.q.text("q", 255),
 		TagID:      l.q.id("tag_id", practiced.PrefixTag),
 	}
+	if phone, ok := normalizePhone(f.Query); ok {
+		f.Phone = phone
+	}
+	return f
 }
 
 // GET /v1/contacts

@@ -12,8 +12,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/text/language"
-
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/tid"
 )
@@ -195,16 +193,16 @@ func (o *object) idValue(field string, v json.RawMessage, prefixes []string) (st
 			return s, true
 		}
 	}
-	o.fail(field, "must be "+idKinds(prefixes))
+	o.fail(field, "must be an id starting with "+strings.Join(withUnderscore(prefixes), " or "))
 	return "", false
 }
 
-func idKinds(prefixes []string) string {
-	parts := make([]string, len(prefixes))
+func withUnderscore(prefixes []string) []string {
+	out := make([]string, len(prefixes))
 	for i, p := range prefixes {
-		parts[i] = "a " + p + "_ id"
+		out[i] = p + "_"
 	}
-	return strings.Join(parts, " or ")
+	return out
 }
 
 // requiredID reads a record id that must be sent.
@@ -383,8 +381,7 @@ func (o *object) country(field string) opt[string] {
 	v := o.str(field, 2)
 	if v.Set && !v.Null && v.V != "" {
 		up := strings.ToUpper(v.V)
-		r, err := language.ParseRegion(up)
-		if err != nil || len(up) != 2 || !r.IsCountry() || r.String() != up {
+		if !countryCodes[up] {
 			o.fail(field, "must be an ISO 3166-1 alpha-2 country code such as AU")
 			return opt[string]{}
 		}
@@ -488,8 +485,8 @@ func (o *object) strings(field string, max, maxLen int) opt[[]string] {
 			good = false
 			continue
 		}
-		if utf8.RuneCountInString(s) > maxLen {
-			o.fail(item, fmt.Sprintf("must be at most %d characters", maxLen))
+		if n := utf8.RuneCountInString(s); n > maxLen {
+			o.fail(item, fmt.Sprintf("must be at most %d characters (it has %d)", maxLen, n))
 			good = false
 			continue
 		}

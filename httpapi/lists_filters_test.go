@@ -116,9 +116,9 @@ func TestBusyTimeListFilters(t *testing.T) {
 		{"unknown practitioner matches nothing", qv("practitioner_id", tid.New("pra")), nil},
 	})
 	runInvalidQueryCases(t, e, "/v1/busy_times", []invalidQueryCase{
-		{"practitioner_id=alice", "practitioner_id", "must be a pra_ id"},
-		{"practitioner_id=" + a.Sydney.ID, "practitioner_id", "must be a pra_ id"},
-		{"location_id=" + a.Alice.ID, "location_id", "must be a loc_ id"},
+		{"practitioner_id=alice", "practitioner_id", "must be an id starting with pra_"},
+		{"practitioner_id=" + a.Sydney.ID, "practitioner_id", "must be an id starting with pra_"},
+		{"location_id=" + a.Alice.ID, "location_id", "must be an id starting with loc_"},
 		{"practitioner_id=" + a.Alice.ID + "&practitioner_id=" + a.Bob.ID, "practitioner_id", "must be given once"},
 		{"starts_before=2026-03-03", "starts_before", "must be a timestamp with a time and an offset, such as 2026-03-02T09:30:00Z, not a date"},
 		{"ends_after=tomorrow", "ends_after", "must be a timestamp in RFC 3339 format, such as 2026-03-02T09:30:00Z"},
@@ -185,10 +185,10 @@ func TestFormListFilters(t *testing.T) {
 		{"status=done", "status", "must be one of: not_started, in_progress, completed"},
 		{"status=Completed", "status", "must be one of: not_started, in_progress, completed"},
 		{"filter%5Bsent_status%5D=read", "filter[sent_status]", "must be one of: not_sent, sent, viewed"},
-		{"filter%5Bclient_id%5D=" + a.Payer.ID, "filter[client_id]", "must be a cli_ id"},
-		{"filter%5Bappointment_client_id%5D=" + apt.ID, "filter[appointment_client_id]", "must be a apc_ id"},
-		{"filter%5Blocation_id%5D=sydney", "filter[location_id]", "must be a loc_ id"},
-		{"filter%5Bform_template_id%5D=" + f1.ID, "filter[form_template_id]", "must be a fte_ id"},
+		{"filter%5Bclient_id%5D=" + a.Payer.ID, "filter[client_id]", "must be an id starting with cli_"},
+		{"filter%5Bappointment_client_id%5D=" + apt.ID, "filter[appointment_client_id]", "must be an id starting with apc_"},
+		{"filter%5Blocation_id%5D=sydney", "filter[location_id]", "must be an id starting with loc_"},
+		{"filter%5Bform_template_id%5D=" + f1.ID, "filter[form_template_id]", "must be an id starting with fte_"},
 		{"client_id=" + ann, "client_id", "is not a known query parameter"},
 		{"filter=" + ann, "filter", "is not a known query parameter"},
 		{"filter%5Bstatus%5D=completed", "filter[status]", "is not a known query parameter"},
@@ -248,8 +248,8 @@ func TestAppointmentClientListFilters(t *testing.T) {
 	})
 	runInvalidQueryCases(t, e, "/v1/appointment_clients", []invalidQueryCase{
 		{"status=late", "status", "must be one of: booked, arrived, completed, no_show, cancelled"},
-		{"appointment_id=" + ac1.ID, "appointment_id", "must be a apt_ id"},
-		{"client_id=" + a.Payer.ID, "client_id", "must be a cli_ id"},
+		{"appointment_id=" + ac1.ID, "appointment_id", "must be an id starting with apt_"},
+		{"client_id=" + a.Payer.ID, "client_id", "must be an id starting with cli_"},
 		{"starts_after=2026-03-03", "starts_after", "must be a timestamp with a time and an offset, such as 2026-03-02T09:30:00Z, not a date"},
 		{"starts_before=now", "starts_before", "must be a timestamp in RFC 3339 format, such as 2026-03-02T09:30:00Z"},
 		{"practitioner_id=" + a.Alice.ID, "practitioner_id", "is not a known query parameter"},
@@ -307,8 +307,8 @@ func TestClientListSearchAndTagFilters(t *testing.T) {
 	runInvalidQueryCases(t, e, "/v1/clients", []invalidQueryCase{
 		{"q=" + strings.Repeat("a", 256), "q", "must be at most 255 characters"},
 		{"q=a&q=b", "q", "must be given once"},
-		{"tag_id=VIP", "tag_id", "must be a tag_ id"},
-		{"tag_id=" + a.Referral.ID, "tag_id", "must be a tag_ id"},
+		{"tag_id=VIP", "tag_id", "must be an id starting with tag_"},
+		{"tag_id=" + a.Referral.ID, "tag_id", "must be an id starting with tag_"},
 	})
 }
 
@@ -341,7 +341,7 @@ func TestContactListSearchAndTagFilters(t *testing.T) {
 	})
 	runInvalidQueryCases(t, e, "/v1/contacts", []invalidQueryCase{
 		{"q=" + strings.Repeat("é", 256), "q", "must be at most 255 characters"},
-		{"tag_id=1", "tag_id", "must be a tag_ id"},
+		{"tag_id=1", "tag_id", "must be an id starting with tag_"},
 		{"type=referrer", "type", "is not a known query parameter"},
 	})
 	t.Run("255 characters of q are accepted", func(t *testing.T) {
@@ -379,4 +379,19 @@ func TestLocationListShowsTheBusinessLocations(t *testing.T) {
 		{"q=sydney", "q", "is not a known query parameter"},
 		{"tag_id=" + e.a.Tag.ID, "tag_id", "is not a known query parameter"},
 	})
+}
+
+func TestClientSearchFindsAPhoneNumberTypedWithSpaces(t *testing.T) {
+	e := newEnv(t)
+	id := e.a.Clients[1].ID
+	r := e.do("POST", "/v1/clients/"+id, e.a.Token, map[string]any{"phone_number": "0412345678"})
+	wantStatus(t, r, 200)
+	for _, q := range []string{"0412%20345%20678", "0412-345-678", "345678", "(0412)%20345"} {
+		r = e.do("GET", "/v1/clients?q="+q, e.a.Token, nil)
+		wantStatus(t, r, 200)
+		data := r.JSON(t)["data"].([]any)
+		if len(data) != 1 || data[0].(map[string]any)["id"] != id {
+			t.Errorf("q=%s found %d clients, want only %s", q, len(data), id)
+		}
+	}
 }

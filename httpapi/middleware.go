@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -97,6 +98,13 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 // serveRoute dispatches to the route's handler, answering unknown routes
 // (404) and wrong methods (405, with Allow) with JSON bodies.
 func (s *Server) serveRoute(w http.ResponseWriter, r *http.Request) {
+	// The mux would redirect a path that is not clean (//, /./, /../, a
+	// trailing slash) to its clean form, and a client that follows the
+	// redirect could replay a write; such a path names no endpoint.
+	if p := r.URL.Path; p == "" || path.Clean(p) != p {
+		writeJSON(w, http.StatusNotFound, messageBody{Message: "No such endpoint."})
+		return
+	}
 	h, pattern := s.mux.Handler(r)
 	if pattern != "" {
 		s.mux.ServeHTTP(w, r)
@@ -109,8 +117,6 @@ func (s *Server) serveRoute(w http.ResponseWriter, r *http.Request) {
 	case http.StatusMethodNotAllowed:
 		w.Header().Set("Allow", rec.Header().Get("Allow"))
 		writeJSON(w, http.StatusMethodNotAllowed, messageBody{Message: "The method " + r.Method + " is not allowed here; allowed: " + rec.Header().Get("Allow") + "."})
-	case http.StatusMovedPermanently, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
-		writeJSON(w, http.StatusNotFound, messageBody{Message: "No such endpoint."})
 	default:
 		writeJSON(w, http.StatusNotFound, messageBody{Message: "No such endpoint."})
 	}

@@ -69,7 +69,7 @@ func (q *query) id(name, prefix string) string {
 		return ""
 	}
 	if !tid.Valid(v, prefix) {
-		q.errs.Add(name, "must be a "+prefix+"_ id")
+		q.errs.Add(name, "must be an id starting with "+prefix+"_")
 		return ""
 	}
 	return v

@@ -88,7 +88,11 @@ func (s *Store) ListClients(ctx context.Context, businessID string, f practiced.
 }
 
 func personFilters(q *listQuery, f practiced.PersonFilter) {
-	if f.Query != "" {
+	switch {
+	case f.Query != "" && f.Phone != "":
+		q.filter(`(search LIKE ` + q.args.add(likePattern(strings.ToLower(f.Query))) + ` ESCAPE '\' OR search LIKE ` +
+			q.args.add(likePattern(f.Phone)) + ` ESCAPE '\')`)
+	case f.Query != "":
 		q.filter(`search LIKE ` + q.args.add(likePattern(strings.ToLower(f.Query))) + ` ESCAPE '\'`)
 	}
 	if f.TagID != "" {

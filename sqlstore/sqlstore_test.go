@@ -35,8 +35,8 @@ func TestStore(t *testing.T) {
 
 // TestStorePostgres runs the suite on the server PRACTICED_TEST_POSTGRES
 // names, and skips without it. The run has a database of its own and
-// each rule a schema of its own in it, which is far cheaper to make than
-// a database.
+// each group of rules a schema of its own in it, which is far cheaper to
+// make than a database.
 func TestStorePostgres(t *testing.T) {
 	if os.Getenv(testfix.PostgresEnv) == "" {
 		t.Skip(testfix.PostgresEnv + " is not set: skipping the PostgreSQL store")

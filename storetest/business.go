@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -8,50 +9,54 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
+// uniqueName returns a business name no other rule uses.
+func uniqueName(name string) string { return name + " " + tid.New("n") }
+
 var businessRules = []rule{
 	{"CreateBusiness returns the business with a new id and the creation time", func(t *testing.T, st practiced.Store) {
+		name := uniqueName("Clinic A")
 		before := time.Now().Truncate(time.Second)
-		b, err := st.CreateBusiness(ctx(t), "Clinic A")
+		b, err := st.CreateBusiness(ctx(t), name)
 		must(t, err)
 		after := time.Now()
-		if !tid.Valid(b.ID, practiced.PrefixBusiness) || b.Name != "Clinic A" {
+		if !tid.Valid(b.ID, practiced.PrefixBusiness) || b.Name != name {
 			t.Errorf("CreateBusiness = %+v, want a %s_ id and the name", b, practiced.PrefixBusiness)
 		}
 		if b.CreatedAt.Before(before) || b.CreatedAt.After(after) {
 			t.Errorf("created_at %s, want between %s and %s", b.CreatedAt, before.UTC().Format(time.RFC3339), after.UTC().Format(time.RFC3339))
 		}
 		wantEqual(t, "created_at in whole seconds, UTC", b.CreatedAt, practiced.NewTime(b.CreatedAt.Time))
-		b2, err := st.CreateBusiness(ctx(t), "Clinic B")
+		b2, err := st.CreateBusiness(ctx(t), uniqueName("Clinic B"))
 		must(t, err)
 		if b2.ID == b.ID {
 			t.Errorf("two businesses share the id %s", b.ID)
 		}
 	}},
 	{"BusinessByName finds the business of that exact name", func(t *testing.T, st practiced.Store) {
-		a, err := st.CreateBusiness(ctx(t), "Clinic A")
+		a, err := st.CreateBusiness(ctx(t), uniqueName("Clinic A"))
 		must(t, err)
-		b, err := st.CreateBusiness(ctx(t), "Clinic B")
+		b, err := st.CreateBusiness(ctx(t), uniqueName("Clinic B"))
 		must(t, err)
 		for _, want := range []practiced.Business{a, b} {
 			got, err := st.BusinessByName(ctx(t), want.Name)
 			must(t, err)
 			wantEqual(t, "BusinessByName "+want.Name, got, want)
 		}
-		for _, name := range []string{"clinic a", "Clinic", "Clinic A ", "Clinic %"} {
+		for _, name := range []string{strings.ToLower(a.Name), a.Name[:len(a.Name)-1], a.Name + " ", a.Name[:len(a.Name)-1] + "%"} {
 			_, err := st.BusinessByName(ctx(t), name)
 			wantCode(t, err, practiced.ENOTFOUND)
 		}
 	}},
 	{"BusinessByName of an unknown name is ENOTFOUND", func(t *testing.T, st practiced.Store) {
-		_, err := st.BusinessByName(ctx(t), "Nobody")
+		_, err := st.BusinessByName(ctx(t), uniqueName("Nobody"))
 		wantCode(t, err, practiced.ENOTFOUND)
 	}},
 	{"a duplicate business name is ECONFLICT and the first business stays", func(t *testing.T, st practiced.Store) {
-		a, err := st.CreateBusiness(ctx(t), "Clinic A")
+		a, err := st.CreateBusiness(ctx(t), uniqueName("Clinic A"))
 		must(t, err)
-		_, err = st.CreateBusiness(ctx(t), "Clinic A")
+		_, err = st.CreateBusiness(ctx(t), a.Name)
 		wantCode(t, err, practiced.ECONFLICT)
-		got, err := st.BusinessByName(ctx(t), "Clinic A")
+		got, err := st.BusinessByName(ctx(t), a.Name)
 		must(t, err)
 		wantEqual(t, "BusinessByName", got, a)
 	}},

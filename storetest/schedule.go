@@ -66,7 +66,7 @@ func newScheduleFixture(t *testing.T, st practiced.Store) *scheduleFixture {
 	group := apt(c.loc1.ID, c.pra1.ID, &c.svc.ID, hm(10, 0), hm(10, 30),
 		[]string{practiced.StatusBooked, practiced.StatusCancelled, practiced.StatusNoShow, practiced.StatusArrived}, nil)
 	bare := apt(c.loc2.ID, c.pra1.ID, nil, hm(12, 0), hm(13, 0), booked, nil)
-	apt(c.loc1.ID, c.pra1.ID, &c.svc.ID, hm(11, 0), hm(12, 0), []string{practiced.StatusCancelled}, cancel)
+	apt(c.loc1.ID, c.pra1.ID, &c.svc.ID, hm(11, 0), hm(12, 0), booked, cancel) // cancelled_at alone cancels
 	apt(c.loc1.ID, c.pra1.ID, &c.svc.ID, hm(11, 30), hm(12, 0), booked, archiveApt)
 	apt(c.loc1.ID, c.pra2.ID, &c.svc.ID, hm(11, 0), hm(12, 0), booked, nil)
 	apt(c.loc1.ID, c.pra1.ID, &c.svc.ID, hm(9, 0), hm(10, 0), booked, nil)

@@ -19,9 +19,11 @@ import (
 
 // Run runs the suite as subtests named after the rules they pin down,
 // grouped by the part of the interface they concern. open must return a
-// fresh, empty, migrated store; it is called once for each rule, from that
-// rule's subtest, and Run closes the store when the subtest ends. Rules
-// run in parallel, so open must be safe to call concurrently.
+// fresh, empty, migrated store; it is called once per group, from the
+// group's subtest, and Run closes the store when the group ends. The
+// rules of a group share its store, each working in businesses of its
+// own, and run in parallel with each other and with the other groups, so
+// open must be safe to call concurrently.
 func Run(t *testing.T, open func(t *testing.T) practiced.Store) {
 	groups := []struct {
 		name  string
@@ -46,15 +48,15 @@ func Run(t *testing.T, open func(t *testing.T) practiced.Store) {
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
 			t.Parallel()
+			st := open(t)
+			t.Cleanup(func() {
+				if err := st.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
 			for _, r := range g.rules {
 				t.Run(r.name, func(t *testing.T) {
 					t.Parallel()
-					st := open(t)
-					t.Cleanup(func() {
-						if err := st.Close(); err != nil {
-							t.Errorf("Close: %v", err)
-						}
-					})
 					r.test(t, st)
 				})
 			}
@@ -63,7 +65,9 @@ func Run(t *testing.T, open func(t *testing.T) practiced.Store) {
 }
 
 // rule is one subtest: a rule of the Store contract and the test that
-// pins it down on a fresh store.
+// pins it down. A rule shares its store with the other rules of its
+// group, so it makes businesses of its own and never counts on the
+// store as a whole being empty.
 type rule struct {
 	name string
 	test func(t *testing.T, st practiced.Store)
