@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,33 +24,100 @@ import (
 var testNow = time.Date(2026, 3, 4, 1, 30, 0, 0, time.UTC)
 
 type loaded struct {
+	name string
 	st   *sqlstore.Store
 	biz  string
 	path string
+	now  time.Time
 	sum  demo.Summary
 }
 
+// fixtureDir holds the databases of loads shared between tests.
+var fixtureDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "demo-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fixtureDir = dir
+	code := m.Run()
+	for _, l := range fixtures {
+		l.st.Close()
+	}
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var (
+	fixtureOnce sync.Once
+	fixtures    []loaded
+	fixtureErr  error
+)
+
+// shared returns loads that tests only read, made once: the default load
+// with seed 1, and a small one with another seed around the end of
+// daylight saving time in Sydney and Adelaide (5 April 2026).
+func shared(t *testing.T) []loaded {
+	t.Helper()
+	fixtureOnce.Do(func() {
+		for _, f := range []struct {
+			name string
+			opt  demo.Options
+		}{
+			{"default", demo.Options{Seed: 1, Progress: func(done, total int) { defaultProgress = append(defaultProgress, [2]int{done, total}) }}},
+			{"dst", demo.Options{Seed: 4, Clients: 60, Now: time.Date(2026, 4, 7, 3, 0, 0, 0, time.UTC)}},
+		} {
+			l, err := loadIn(filepath.Join(fixtureDir, f.name+".db"), f.opt)
+			if err != nil {
+				fixtureErr = err
+				return
+			}
+			l.name = f.name
+			fixtures = append(fixtures, l)
+		}
+	})
+	if fixtureErr != nil {
+		t.Fatal(fixtureErr)
+	}
+	return fixtures
+}
+
+// defaultProgress records the Progress calls of the shared default load.
+var defaultProgress [][2]int
+
 func load(t testing.TB, opt demo.Options) loaded {
 	t.Helper()
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "demo.db")
-	st, err := sqlstore.Open(ctx, "sqlite:"+path)
+	l, err := loadIn(filepath.Join(t.TempDir(), "demo.db"), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { st.Close() })
+	t.Cleanup(func() { l.st.Close() })
+	return l
+}
+
+// loadIn loads a demo into a new business of a new database at path.
+func loadIn(path string, opt demo.Options) (loaded, error) {
+	ctx := context.Background()
+	st, err := sqlstore.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		return loaded{}, err
+	}
 	biz, err := st.CreateBusiness(ctx, "Coastline Allied Health")
 	if err != nil {
-		t.Fatal(err)
+		st.Close()
+		return loaded{}, err
 	}
 	if opt.Now.IsZero() {
 		opt.Now = testNow
 	}
 	sum, err := demo.Load(ctx, st, biz.ID, opt)
 	if err != nil {
-		t.Fatal(err)
+		st.Close()
+		return loaded{}, err
 	}
-	return loaded{st: st, biz: biz.ID, path: path, sum: sum}
+	return loaded{st: st, biz: biz.ID, path: path, now: opt.Now, sum: sum}, nil
 }
 
 // all walks a list a page of 100 at a time.
@@ -125,7 +193,7 @@ func snap(t testing.TB, l loaded) snapshot {
 		}
 		p.BusinessID = ""
 		s.Practitioners = append(s.Practitioners, p)
-		sch, err := st.PractitionerSchedule(ctx, biz, id, testNow.AddDate(0, 0, -30), testNow.AddDate(0, 0, 30))
+		sch, err := st.PractitionerSchedule(ctx, biz, id, l.now.AddDate(0, 0, -30), l.now.AddDate(0, 0, 30))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -211,8 +279,8 @@ func count(t testing.TB, db *sql.DB, biz, table string) int {
 }
 
 func TestSameSeedGivesIdenticalRecords(t *testing.T) {
-	a := load(t, demo.Options{Seed: 7})
-	b := load(t, demo.Options{Seed: 7})
+	a := shared(t)[0]
+	b := load(t, demo.Options{Seed: 1})
 	if a.sum != b.sum {
 		t.Fatalf("summaries differ:\n%+v\n%+v", a.sum, b.sum)
 	}
@@ -229,17 +297,16 @@ func TestSameSeedGivesIdenticalRecords(t *testing.T) {
 		}
 	}
 
-	c := load(t, demo.Options{Seed: 8})
-	if slices.Equal(dump(t, dba, a.biz, "clients"), dump(t, openDB(t, c.path), c.biz, "clients")) {
-		t.Error("seeds 7 and 8 gave the same clients")
+	c := shared(t)[1]
+	if slices.Equal(dump(t, dba, a.biz, "locations"), dump(t, openDB(t, c.path), c.biz, "locations")) {
+		t.Error("seeds 1 and 4 gave the same locations")
 	}
 }
 
 func TestDefaultSummaryMatchesStore(t *testing.T) {
-	var calls [][2]int
-	l := load(t, demo.Options{Seed: 1, Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }})
-	if !slices.Equal(calls, [][2]int{{250, 250}}) {
-		t.Errorf("progress calls = %v, want [[250 250]]", calls)
+	l := shared(t)[0]
+	if !slices.Equal(defaultProgress, [][2]int{{250, 250}}) {
+		t.Errorf("progress calls = %v, want [[250 250]]", defaultProgress)
 	}
 	s := snap(t, l)
 	appointments := map[string]bool{}
@@ -284,7 +351,7 @@ func TestDefaultSummaryMatchesStore(t *testing.T) {
 }
 
 func TestEveryStatusOccurs(t *testing.T) {
-	s := snap(t, load(t, demo.Options{Seed: 1}))
+	s := snap(t, shared(t)[0])
 	statuses := map[string]bool{}
 	for _, ac := range s.AppointmentClients {
 		statuses[ac.Status] = true
@@ -315,15 +382,21 @@ func TestEveryStatusOccurs(t *testing.T) {
 }
 
 func TestStatusesFitTheirTimes(t *testing.T) {
-	s := snap(t, load(t, demo.Options{Seed: 3}))
+	for _, l := range shared(t) {
+		t.Run(l.name, func(t *testing.T) { statusesFitTheirTimes(t, l) })
+	}
+}
+
+func statusesFitTheirTimes(t *testing.T, l loaded) {
+	s := snap(t, l)
 	for _, ac := range s.AppointmentClients {
-		past := !ac.StartsAt.After(testNow)
+		past := !ac.StartsAt.After(l.now)
 		switch {
 		case past && ac.Status == practiced.StatusBooked:
 			t.Errorf("%s: started at %s but is still booked", ac.ID, ac.StartsAt)
 		case !past && ac.Status != practiced.StatusBooked && ac.Status != practiced.StatusCancelled:
 			t.Errorf("%s: starts at %s but is %s", ac.ID, ac.StartsAt, ac.Status)
-		case ac.Status == practiced.StatusCompleted && ac.EndsAt.After(testNow):
+		case ac.Status == practiced.StatusCompleted && ac.EndsAt.After(l.now):
 			t.Errorf("%s: completed before it ended", ac.ID)
 		}
 		if ac.Confirmed != (ac.ConfirmedAt != nil) {
@@ -338,7 +411,7 @@ func TestStatusesFitTheirTimes(t *testing.T) {
 			t.Errorf("%s: %s with arrived_at %v", ac.ID, ac.Status, ac.ArrivedAt)
 		}
 		for _, ts := range []*practiced.Time{ac.ConfirmedAt, ac.CancelledAt, ac.ArrivedAt, &ac.UpdatedAt} {
-			if ts != nil && (ts.Before(ac.CreatedAt.Time) || !ts.Before(testNow)) {
+			if ts != nil && (ts.Before(ac.CreatedAt.Time) || !ts.Before(l.now)) {
 				t.Errorf("%s: time %s outside [%s, now)", ac.ID, ts, ac.CreatedAt)
 			}
 		}
@@ -374,10 +447,16 @@ func TestStatusesFitTheirTimes(t *testing.T) {
 }
 
 func TestAppointmentsKeepToOpenHoursWithoutOverlap(t *testing.T) {
-	s := snap(t, load(t, demo.Options{Seed: 5}))
+	for _, l := range shared(t) {
+		t.Run(l.name, func(t *testing.T) { appointmentsKeepToOpenHoursWithoutOverlap(t, l) })
+	}
+}
+
+func appointmentsKeepToOpenHoursWithoutOverlap(t *testing.T, l loaded) {
+	s := snap(t, l)
 	locs := map[string]practiced.Location{}
-	for _, l := range s.Locations {
-		locs[l.ID] = l
+	for _, loc := range s.Locations {
+		locs[loc.ID] = loc
 	}
 	services := map[string]practiced.Service{}
 	for _, v := range s.Services {
@@ -389,16 +468,16 @@ func TestAppointmentsKeepToOpenHoursWithoutOverlap(t *testing.T) {
 		apts := sch.Appointments
 		seen += len(apts)
 		for i, a := range apts {
-			l := locs[a.LocationID]
-			zone, err := time.LoadLocation(l.Timezone)
+			loc := locs[a.LocationID]
+			zone, err := time.LoadLocation(loc.Timezone)
 			if err != nil {
 				t.Fatal(err)
 			}
 			start, end := a.StartsAt.In(zone), a.EndsAt.In(zone)
 			if wd := start.Weekday(); wd == time.Saturday || wd == time.Sunday {
-				t.Errorf("%s: on a %s in %s", a.ID, wd, l.Timezone)
+				t.Errorf("%s: on a %s in %s", a.ID, wd, loc.Timezone)
 			}
-			hours := l.OpeningHours.Days[start.Weekday()]
+			hours := loc.OpeningHours.Days[start.Weekday()]
 			if !hours.Active || start.Format("15:04") < hours.OpensAt || end.Format("15:04") > hours.ClosesAt || end.YearDay() != start.YearDay() {
 				t.Errorf("%s: %s-%s outside opening hours %+v", a.ID, start.Format("Mon 15:04"), end.Format("15:04"), hours)
 			}
@@ -408,7 +487,7 @@ func TestAppointmentsKeepToOpenHoursWithoutOverlap(t *testing.T) {
 			if v := services[*a.ServiceID]; a.Duration != v.Duration || a.MaxClients != v.MaxClients {
 				t.Errorf("%s: %d min for %d, want %d min for %d", a.ID, a.Duration, a.MaxClients, v.Duration, v.MaxClients)
 			}
-			if a.StartsAt.Before(testNow.AddDate(0, 0, -28)) || a.EndsAt.After(testNow.AddDate(0, 0, 28)) {
+			if a.StartsAt.Before(l.now.AddDate(0, 0, -28)) || a.EndsAt.After(l.now.AddDate(0, 0, 28)) {
 				t.Errorf("%s: at %s, outside four weeks of now", a.ID, a.StartsAt)
 			}
 			for _, o := range apts[i+1:] {
@@ -446,7 +525,12 @@ func TestAppointmentsKeepToOpenHoursWithoutOverlap(t *testing.T) {
 }
 
 func TestReferencesStayInBusiness(t *testing.T) {
-	l := load(t, demo.Options{Seed: 11})
+	for _, l := range shared(t) {
+		t.Run(l.name, func(t *testing.T) { referencesStayInBusiness(t, l) })
+	}
+}
+
+func referencesStayInBusiness(t *testing.T, l loaded) {
 	s := snap(t, l)
 	var refs []string
 	ref := func(owner, prefix string, id *string) {
@@ -542,7 +626,12 @@ func TestReferencesStayInBusiness(t *testing.T) {
 // listed record: whole seconds, created ≤ updated ≤ now, and an id that
 // is a UUIDv7 of the creation time, so ids sort by creation.
 func TestRecordsWereCreatedBeforeNow(t *testing.T) {
-	l := load(t, demo.Options{Seed: 2})
+	for _, l := range shared(t) {
+		t.Run(l.name, func(t *testing.T) { recordsWereCreatedBeforeNow(t, l) })
+	}
+}
+
+func recordsWereCreatedBeforeNow(t *testing.T, l loaded) {
 	s := snap(t, l)
 	type rec struct {
 		id, prefix       string
@@ -618,8 +707,8 @@ func TestRecordsWereCreatedBeforeNow(t *testing.T) {
 		if u.Version() != 7 || ms/1000 != r.created.Unix() {
 			t.Errorf("%s: version %d, timestamp %d ms; created at %s", r.id, u.Version(), ms, r.created)
 		}
-		if r.updated.Before(r.created.Time) || !r.updated.Before(testNow) || r.created.Nanosecond() != 0 || r.updated.Nanosecond() != 0 {
-			t.Errorf("%s: created %s, updated %s, now %s", r.id, r.created, r.updated, testNow.Format(time.RFC3339))
+		if r.updated.Before(r.created.Time) || !r.updated.Before(l.now) || r.created.Nanosecond() != 0 || r.updated.Nanosecond() != 0 {
+			t.Errorf("%s: created %s, updated %s, now %s", r.id, r.created, r.updated, l.now.Format(time.RFC3339))
 		}
 		if r.archived != nil && !r.archived.Equal(r.updated.Time) {
 			t.Errorf("%s: archived at %s but last updated at %s", r.id, r.archived, r.updated)

@@ -22,6 +22,18 @@ var migrations embed.FS
 // Migrate applies the migrations the database has not had yet, each in
 // its own transaction.
 func (s *Store) Migrate(ctx context.Context) error {
+	if s.dialect.name == "postgres" {
+		// Servers starting together on one database take turns.
+		conn, err := s.w.Conn(ctx)
+		if err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, migrationLock); err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		defer conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock($1)`, migrationLock)
+	}
 	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INTEGER PRIMARY KEY,
 		name TEXT NOT NULL
@@ -55,6 +67,9 @@ func (s *Store) Migrate(ctx context.Context) error {
 	}
 	return nil
 }
+
+// migrationLock is the PostgreSQL advisory lock key held while migrating.
+const migrationLock = 7_263_002_001
 
 type migration struct {
 	version int

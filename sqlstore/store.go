@@ -126,3 +126,16 @@ func (a *args) in(vs []string) string {
 	}
 	return "(" + strings.Join(ps, ", ") + ")"
 }
+
+// Analyze refreshes the query planner's statistics. After a bulk load
+// (the demo, an import) the planner would otherwise guess the tables are
+// tiny and pick plans that do not scale; ordinary writes keep the
+// statistics fresh by themselves (PostgreSQL's autovacuum).
+func (s *Store) Analyze(ctx context.Context) error {
+	stmt := "ANALYZE"
+	if s.dialect.name == "sqlite" {
+		stmt = "PRAGMA optimize"
+	}
+	_, err := s.w.ExecContext(ctx, stmt)
+	return err
+}

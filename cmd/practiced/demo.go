@@ -95,6 +95,11 @@ func loadDemo(ctx context.Context, st practiced.Store, businessID string, seed i
 	if err != nil {
 		return err
 	}
+	if a, ok := st.(interface{ Analyze(context.Context) error }); ok {
+		if err := a.Analyze(ctx); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(stderr, "demo clinic: %d locations, %d practitioners, %d clients, %d contacts, %d appointments, %d forms, %d busy times\n",
 		sum.Locations, sum.Practitioners, sum.Clients, sum.Contacts, sum.Appointments, sum.Forms, sum.BusyTimes)
 	return nil
