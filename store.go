@@ -88,10 +88,54 @@ type ScheduledAppointment struct {
 
 // Store keeps a practice's records. Every method that reads or writes
 // business records takes the business id first, and never sees another
-// business's records: a record of another business is ENOTFOUND.
+// business's records: a record of another business is ENOTFOUND. Each
+// kind of record has its own interface below, in the file of its kind.
+//
+// Methods that change a record write its event (the change feed) in the
+// same transaction. Update methods read the record, pass it to change and
+// write what change left; an error from change is returned as it is and
+// nothing is written; UpdatedAt becomes the current time unless change
+// set it. Archive and Unarchive set or clear ArchivedAt (a no-op when it
+// is already so) and return the record.
 type Store interface {
 	Close() error
+	KeyStore
+	ScheduleStore
 
+	// clients, busy times and the change feed (events.go)
+	ClientStore
+	BusyTimeStore
+	EventStore
+
+	// the clinic's set-up and people (resources.go)
+	LocationStore
+	ContactStore
+	PractitionerStore
+	ServiceStore
+	NamedStore
+	CaseStore
+	ClientPackageStore
+
+	// appointments (appointments.go)
+	AppointmentStore
+	AppointmentClientStore
+
+	// forms (forms.go)
+	FormTemplateStore
+	FormStore
+
+	// MissingRefs returns the ids of refs that do not name a live or
+	// archived record of the business. The table is chosen by each id's
+	// prefix; an id with an unknown prefix is missing.
+	MissingRefs(ctx context.Context, businessID string, ids []string) ([]string, error)
+
+	// Seed inserts records as they are, without events, in one
+	// transaction. It is for demo data, imports and tests.
+	Seed(ctx context.Context, businessID string, s SeedData) error
+}
+
+// KeyStore keeps businesses and their API keys.
+type KeyStore interface {
 	// CreateBusiness creates a business with the given name.
 	CreateBusiness(ctx context.Context, name string) (Business, error)
 	// BusinessByName returns ENOTFOUND if no business has that name.
@@ -102,45 +146,13 @@ type Store interface {
 	APIKeyByHash(ctx context.Context, hash string) (APIKey, error)
 	// RevokeAPIKey returns ENOTFOUND if no live key has that id.
 	RevokeAPIKey(ctx context.Context, id string) error
+}
 
-	// MissingRefs returns the ids of refs that do not name a live or
-	// archived record of the business. The table is chosen by each id's
-	// prefix; an id with an unknown prefix is missing.
-	MissingRefs(ctx context.Context, businessID string, ids []string) ([]string, error)
-
-	ListBusyTimes(ctx context.Context, businessID string, f BusyTimeFilter, p PageRequest) ([]BusyTime, PageInfo, error)
-	// CreateBusyTimes creates the busy times in one transaction and records
-	// an event for each. With skipConflicts, a busy time that overlaps one
-	// of its practitioner's busy times or non-cancelled appointments (as
-	// they are when the transaction runs) is left out; the created ones are
-	// returned. Returns EINVALID on starts_at when none is left.
-	CreateBusyTimes(ctx context.Context, businessID string, bts []BusyTime, skipConflicts bool) ([]BusyTime, error)
-
-	ListForms(ctx context.Context, businessID string, f FormFilter, p PageRequest) ([]Form, PageInfo, error)
-	ListAppointmentClients(ctx context.Context, businessID string, f AppointmentClientFilter, p PageRequest) ([]AppointmentClient, PageInfo, error)
-	ListClients(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]Client, PageInfo, error)
-	// GetClient returns ENOTFOUND if the business has no such client.
-	GetClient(ctx context.Context, businessID, id string) (Client, error)
-	// UpdateClient reads the client, passes it to change and writes what
-	// change left, in one transaction, recording a client.updated event.
-	// An error from change is returned as it is and nothing is written.
-	// UpdatedAt becomes the current time unless change set it.
-	UpdateClient(ctx context.Context, businessID, id string, change func(*Client) error) (Client, error)
-	ListLocations(ctx context.Context, businessID string, f ListFilter, p PageRequest) ([]Location, PageInfo, error)
-	// GetLocation returns ENOTFOUND if the business has no such location.
-	GetLocation(ctx context.Context, businessID, id string) (Location, error)
-	ListContacts(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]Contact, PageInfo, error)
-	// GetPractitioner returns ENOTFOUND if the business has no such practitioner.
-	GetPractitioner(ctx context.Context, businessID, id string) (Practitioner, error)
-	// GetService returns ENOTFOUND if the business has no such service.
-	GetService(ctx context.Context, businessID, id string) (Service, error)
+// ScheduleStore reads what blocks practitioners' time.
+type ScheduleStore interface {
 	// PractitionerSchedule returns the practitioner's busy times and
 	// non-cancelled appointments overlapping [from, to), at every location.
 	PractitionerSchedule(ctx context.Context, businessID, practitionerID string, from, to time.Time) (Schedule, error)
-
-	// Seed inserts records as they are, without events, in one
-	// transaction. It is for demo data, imports and tests.
-	Seed(ctx context.Context, businessID string, s SeedData) error
 }
 
 // SeedData is a batch of records for Store.Seed. Records are inserted in

@@ -25,6 +25,41 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 	return respondList(s, w, r, l, data, info, clientID)
 }
 
+// POST /v1/clients: the update body, with first_name and last_name required.
+func (s *Server) createClient(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	biz := businessID(ctx)
+	var errs practiced.FieldErrors
+	o, err := readBody(w, r, &errs)
+	if err != nil {
+		return err
+	}
+	id := tid.New(practiced.PrefixClient)
+	for _, f := range []string{"first_name", "last_name"} {
+		if !o.has(f) {
+			errs.Add(f, "is required")
+		}
+	}
+	patch := readClientPatch(o, id, s.now())
+	if err := s.checkRefs(ctx, biz, &errs, patch.refs...); err != nil {
+		return err
+	}
+	if err := errs.Err(); err != nil {
+		return err
+	}
+	now := practiced.NewTime(s.now())
+	c := practiced.Client{ID: id, CreatedAt: now, UpdatedAt: now}
+	patch.apply(&c)
+	if err := checkMergedClient(&c); err != nil {
+		return err
+	}
+	if err := s.store.CreateClient(ctx, biz, &c); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, c)
+	return nil
+}
+
 // Length limits of client fields.
 const (
 	shortText = 255

@@ -2,8 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
@@ -81,10 +79,9 @@ func clientSearch(c *practiced.Client) string {
 
 // ListClients returns a page of the business's clients.
 func (s *Store) ListClients(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Client, practiced.PageInfo, error) {
-	q := newListQuery(businessID, clientCols, "clients", "business_id", "id")
-	q.common("", f.ListFilter)
+	q := clients.query(businessID, f.ListFilter)
 	personFilters(q, f)
-	return list(ctx, s.r, q, p, scanClient)
+	return clients.list(ctx, s.r, businessID, q, p)
 }
 
 func personFilters(q *listQuery, f practiced.PersonFilter) {
@@ -100,61 +97,35 @@ func personFilters(q *listQuery, f practiced.PersonFilter) {
 	}
 }
 
-// GetClient returns one client of the business.
-func (s *Store) GetClient(ctx context.Context, businessID, id string) (practiced.Client, error) {
-	return getClient(ctx, s.r, businessID, id, "")
+var clients = &table[practiced.Client]{
+	name: "clients", recordType: "client", kind: "Client",
+	cols: clientCols, scan: scanClient, values: clientValues,
+	extraCols: []string{"search"},
+	extra:     func(c *practiced.Client) []any { return []any{clientSearch(c)} },
+	normalize: normalizeClient,
+	stamp: func(c *practiced.Client) *stamps {
+		return &stamps{ID: &c.ID, UpdatedAt: &c.UpdatedAt, ArchivedAt: &c.ArchivedAt}
+	},
 }
 
-func getClient(ctx context.Context, db queryer, businessID, id, lock string) (practiced.Client, error) {
-	row := db.QueryRowContext(ctx, `SELECT `+clientCols+` FROM clients WHERE business_id = $1 AND id = $2`+lock, businessID, id)
-	c, err := scanClient(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return c, practiced.NotFound("Client")
-	}
-	c.BusinessID = businessID
-	return c, err
+// GetClient returns one client of the business.
+func (s *Store) GetClient(ctx context.Context, businessID, id string) (practiced.Client, error) {
+	return clients.get(ctx, s.r, businessID, id, "")
+}
+
+// CreateClient stores a new client.
+func (s *Store) CreateClient(ctx context.Context, businessID string, c *practiced.Client) error {
+	return clients.create(ctx, s, businessID, c)
 }
 
 // UpdateClient changes a client in one transaction and records the change.
 func (s *Store) UpdateClient(ctx context.Context, businessID, id string, change func(*practiced.Client) error) (practiced.Client, error) {
-	var c practiced.Client
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		c, err = getClient(ctx, tx, businessID, id, s.dialect.lockRow)
-		if err != nil {
-			return err
-		}
-		before := c.UpdatedAt
-		if err := change(&c); err != nil {
-			return err
-		}
-		if c.UpdatedAt == before {
-			c.UpdatedAt = practiced.Now()
-		}
-		normalizeClient(&c)
-		vals := clientValues(&c)
-		var a args
-		a.add(businessID)
-		sets := make([]string, 0, len(vals))
-		for i, col := range splitCols(clientCols)[1:] {
-			sets = append(sets, col+" = "+a.add(vals[i+1]))
-		}
-		sets = append(sets, "search = "+a.add(clientSearch(&c)))
-		_, err = tx.ExecContext(ctx, `UPDATE clients SET `+strings.Join(sets, ", ")+` WHERE business_id = $1 AND id = `+a.add(id), a.vals...)
-		if err != nil {
-			return translate(err)
-		}
-		return recordEvent(ctx, tx, businessID, "client", "updated", c.ID, c)
-	})
-	return c, err
+	return clients.update(ctx, s, businessID, id, "updated", change)
 }
 
-func insertClient(ctx context.Context, stmt *sql.Stmt, businessID string, c *practiced.Client) error {
-	normalizeClient(c)
-	vals := append([]any{businessID}, clientValues(c)...)
-	vals = append(vals, clientSearch(c))
-	_, err := stmt.ExecContext(ctx, vals...)
-	return translate(err)
+// ArchiveClient archives or unarchives a client.
+func (s *Store) ArchiveClient(ctx context.Context, businessID, id string, archived bool, now practiced.Time) (practiced.Client, error) {
+	return clients.archive(ctx, s, businessID, id, archived, now)
 }
 
 // splitCols splits a column list into trimmed names.

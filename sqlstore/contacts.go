@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
@@ -49,12 +48,4 @@ func (s *Store) ListContacts(ctx context.Context, businessID string, f practiced
 	q.common("", f.ListFilter)
 	personFilters(q, f)
 	return list(ctx, s.r, q, p, scanContact)
-}
-
-func insertContact(ctx context.Context, stmt *sql.Stmt, businessID string, c *practiced.Contact) error {
-	normalizeContact(c)
-	vals := append([]any{businessID}, contactValues(c)...)
-	vals = append(vals, contactSearch(c))
-	_, err := stmt.ExecContext(ctx, vals...)
-	return translate(err)
 }
