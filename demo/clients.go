@@ -59,7 +59,7 @@ func newClientGen(seed int64, n int, now time.Time, refs *clientRefs) *clientGen
 		src:      rand.NewPCG(0, 0),
 		idSrc:    rand.NewPCG(0, 0),
 	}
-	g.span = now.Add(-day).Unix() - g.base
+	g.span = now.Add(-days).Unix() - g.base
 	g.r, g.idR = rand.New(g.src), rand.New(g.idSrc)
 	if n >= 2 {
 		g.archived = n / 2
@@ -345,12 +345,12 @@ func (g *clientGen) fill(i int, c *practiced.Client) {
 	updated := created
 	switch n := r.IntN(100); {
 	case n < 30:
-		updated = between(r, created, minTime(created.Add(90*day), g.now.Add(-time.Minute)))
+		updated = between(r, created, minTime(created.Add(90*days), g.now.Add(-time.Minute)))
 	case n < 33:
 		updated = between(r, created, g.now.Add(-time.Minute))
 	}
 	if i == g.archived {
-		archived := between(r, updated, g.now.Add(-day))
+		archived := between(r, updated, g.now.Add(-days))
 		c.ArchivedAt = practiced.TimePtr(archived)
 		updated = archived
 		c.Notes = "Moved overseas; archived at the client's request."

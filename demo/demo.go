@@ -54,10 +54,14 @@ type Summary struct {
 
 // Load creates the demo records in the business, which should be empty:
 // ids are derived from the seed, so loading the same seed twice into one
-// business fails on the first duplicate. Records go in as several Seed
-// batches: the clinic set-up, the clients in batches of 10,000, and then
-// the appointments and everything tied to them. An error leaves the
-// batches stored before it in place.
+// business fails on the first duplicate. For the same reason two
+// businesses of one database loaded with the same seed share ids; use
+// different seeds where ids must be unique across businesses, as for the
+// hosted form page, which finds a form by its id alone.
+//
+// Records go in as several Seed batches: the clinic set-up, the clients in
+// batches of 10,000, and then the appointments and everything tied to
+// them. An error leaves the batches stored before it in place.
 func Load(ctx context.Context, st practiced.Store, businessID string, opt Options) (Summary, error) {
 	if opt.Clients < 0 {
 		return Summary{}, errors.New("demo: the number of clients must not be negative")
@@ -110,13 +114,14 @@ type builder struct {
 	templates           []template
 	clients             *clientGen
 
-	blocked   [][]span // per practitioner: what appointments must keep clear of
-	busyTimes []practiced.BusyTime
-	bookings  []booking
-	attends   []attendance
-	cases     []practiced.Case
-	packages  []practiced.ClientPackage
-	forms     []practiced.Form
+	blocked      [][]span       // per practitioner: what appointments must keep clear of
+	clientBooked map[int][]span // per client index: their appointments
+	busyTimes    []practiced.BusyTime
+	bookings     []booking
+	attends      []attendance
+	cases        []practiced.Case
+	packages     []practiced.ClientPackage
+	forms        []practiced.Form
 }
 
 func newBuilder(seed int64, now time.Time, clients int) (*builder, error) {
@@ -125,8 +130,8 @@ func newBuilder(seed int64, now time.Time, clients int) (*builder, error) {
 		now:      now,
 		last:     now.Add(-time.Second),
 		nClients: clients,
-		winStart: now.Add(-28 * day),
-		winEnd:   now.Add(28 * day),
+		winStart: now.Add(-28 * days),
+		winEnd:   now.Add(28 * days),
 	}
 	r := newRand(seed, streamSetup)
 	if err := b.buildLocations(r); err != nil {
@@ -139,6 +144,7 @@ func newBuilder(seed int64, now time.Time, clients int) (*builder, error) {
 	b.buildTemplates(r)
 	b.clients = newClientGen(seed, clients, now, b.clientRefs())
 	b.blocked = make([][]span, len(b.pracs))
+	b.clientBooked = map[int][]span{}
 	return b, nil
 }
 

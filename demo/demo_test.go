@@ -505,6 +505,21 @@ func appointmentsKeepToOpenHoursWithoutOverlap(t *testing.T, l loaded) {
 	if seen == 0 {
 		t.Fatal("no appointments in the practitioners' schedules")
 	}
+	byClient := map[string][]practiced.AppointmentClient{}
+	for _, ac := range s.AppointmentClients {
+		if ac.Status != practiced.StatusCancelled {
+			byClient[ac.ClientID] = append(byClient[ac.ClientID], ac)
+		}
+	}
+	for client, acs := range byClient {
+		for i, a := range acs {
+			for _, o := range acs[i+1:] {
+				if a.StartsAt.Before(o.EndsAt.Time) && o.StartsAt.Before(a.EndsAt.Time) {
+					t.Errorf("client %s is booked into %s and %s at once", client, a.AppointmentID, o.AppointmentID)
+				}
+			}
+		}
+	}
 	series := map[string]int{}
 	for _, bt := range s.BusyTimes {
 		if bt.RepeatID != nil {

@@ -400,7 +400,7 @@ func (b *builder) buildForms(r *rand.Rand) {
 			f.SentAt = step(0, 15*time.Minute)
 		}
 		if st.sent == practiced.SentViewed {
-			f.ViewedAt = step(10*time.Minute, 3*day)
+			f.ViewedAt = step(10*time.Minute, 3*days)
 		}
 		var answered func(int, *question) bool
 		switch st.status {

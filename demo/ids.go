@@ -89,4 +89,5 @@ func pick[T any](r *rand.Rand, list []T) T { return list[r.IntN(len(list))] }
 // ptr returns a pointer to a copy of v.
 func ptr[T any](v T) *T { return &v }
 
-const day = 24 * time.Hour
+// days is one day as a duration, as in 3*days.
+const days = 24 * time.Hour

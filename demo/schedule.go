@@ -148,7 +148,7 @@ func (b *builder) buildBusyTimes(r *rand.Rand) {
 		}
 		// The series was set up a week before its first occurrence in the
 		// window; older occurrences are outside the demo's four weeks.
-		created := minTime(occ[0].start.Add(-7*day), b.now.Add(-time.Hour)).Truncate(time.Second)
+		created := minTime(occ[0].start.Add(-7*days), b.now.Add(-time.Hour)).Truncate(time.Second)
 		repeatID := newID(r, practiced.PrefixRepeat, created)
 		for _, sp := range occ {
 			b.addBusyTime(r, s.prac, s.loc, sp, s.name, s.note, s.typ, &repeatID, created)
@@ -160,18 +160,19 @@ func (b *builder) buildBusyTimes(r *rand.Rand) {
 	leave := types(bttLeave)
 	osei, achterberg, feeney := 5, 1, 7
 	annual := b.now.AddDate(0, 0, -30).Add(-time.Duration(r.IntN(86400)) * time.Second)
-	for d, n := b.workingDayIndex(osei, 2, 14), 0; n < 3 && d <= 28; d++ {
+	for d, n := b.workingDayIndex(&b.pracs[osei], 2, 14), 0; n < 3 && d <= 28; d++ {
 		if sp, ok := b.wholeDay(osei, 2, d); ok {
 			b.addBusyTime(r, osei, 2, sp, ptr("Annual leave"), nil, leave, nil, annual)
 			n++
 		}
 	}
-	if sp, ok := b.wholeDay(achterberg, 2, b.workingDayIndex(achterberg, 2, -3)); ok {
+	if sp, ok := b.wholeDay(achterberg, 2, b.workingDayIndex(&b.pracs[achterberg], 2, -3)); ok {
 		// Called in sick that morning.
 		b.addBusyTime(r, achterberg, 2, sp, ptr("Sick leave"), nil, leave, nil, sp.start.Add(-90*time.Minute))
 	}
-	if sp, ok := b.wholeDay(feeney, 0, b.workingDayIndex(feeney, 0, 5)); ok {
-		rs := b.openRanges(&b.pracs[feeney], 0, b.localDay(0, b.workingDayIndex(feeney, 0, 5)))
+	d := b.workingDayIndex(&b.pracs[feeney], 0, 5)
+	if sp, ok := b.wholeDay(feeney, 0, d); ok {
+		rs := b.openRanges(&b.pracs[feeney], 0, b.localDay(0, d))
 		sp.start = rs[len(rs)-1].start // the afternoon only
 		b.addBusyTime(r, feeney, 0, sp, ptr("Personal leave"), ptr("Afternoon off, school concert."), leave, nil,
 			between(r, b.now.AddDate(0, 0, -12), b.now.AddDate(0, 0, -2)))
@@ -199,7 +200,7 @@ func (b *builder) buildBusyTimes(r *rand.Rand) {
 		}
 		k := pick(r, kinds)
 		hi := minTime(sp.start.Add(-time.Hour), b.now.Add(-time.Hour))
-		b.addBusyTime(r, pi, li, sp, k.name, k.note, k.typ, nil, between(r, hi.Add(-21*day), hi))
+		b.addBusyTime(r, pi, li, sp, k.name, k.note, k.typ, nil, between(r, hi.Add(-21*days), hi))
 	}
 }
 
@@ -226,14 +227,16 @@ func (b *builder) inRanges(pi, li int, day time.Time, s span) bool {
 	return false
 }
 
-// workingDayIndex is workingDay as a day offset from now.
-func (b *builder) workingDayIndex(pi, li, offset int) int {
+// workingDayIndex returns the offset from now's date of the first day on
+// or after offset (before it, for a negative offset) on which p works at
+// location li.
+func (b *builder) workingDayIndex(p *practitioner, li, offset int) int {
 	step := 1
 	if offset < 0 {
 		step = -1
 	}
 	for d := offset; ; d += step {
-		if len(b.openRanges(&b.pracs[pi], li, b.localDay(li, d))) > 0 {
+		if len(b.openRanges(p, li, b.localDay(li, d))) > 0 {
 			return d
 		}
 	}
@@ -304,9 +307,8 @@ func (b *builder) buildAppointments(r *rand.Rand) {
 			continue
 		}
 		sv := &b.services[si]
-		minute := time.Minute
-		before, after := time.Duration(sv.BufferBefore)*minute, time.Duration(sv.BufferAfter)*minute
-		sp, ok := b.slot(r, pi, li, b.localDay(li, r.IntN(57)-28), time.Duration(sv.Duration)*minute, before, after)
+		before, after := time.Duration(sv.BufferBefore)*time.Minute, time.Duration(sv.BufferAfter)*time.Minute
+		sp, ok := b.slot(r, pi, li, b.localDay(li, r.IntN(57)-28), time.Duration(sv.Duration)*time.Minute, before, after)
 		if !ok {
 			continue
 		}
@@ -315,7 +317,7 @@ func (b *builder) buildAppointments(r *rand.Rand) {
 		if sv.MaxClients > 1 {
 			n = 2 + r.IntN(sv.MaxClients-1)
 		}
-		clients := b.pickClients(r, created, n)
+		clients := b.pickClients(r, created, sp, n)
 		if len(clients) == 0 {
 			continue
 		}
@@ -355,6 +357,7 @@ func (b *builder) buildAppointments(r *rand.Rand) {
 			}
 			bk.attends = append(bk.attends, len(b.attends))
 			b.attends = append(b.attends, a)
+			b.clientBooked[ci] = append(b.clientBooked[ci], sp)
 		}
 		b.bookings = append(b.bookings, bk)
 	}
@@ -413,9 +416,9 @@ func (b *builder) bookedAt(r *rand.Rand, start time.Time) time.Time {
 	case n < 1:
 		lead = time.Duration(1+r.IntN(20)) * time.Hour
 	case n < 7:
-		lead = time.Duration(1+r.IntN(14)) * day
+		lead = time.Duration(1+r.IntN(14)) * days
 	default:
-		lead = time.Duration(14+r.IntN(28)) * day
+		lead = time.Duration(14+r.IntN(28)) * days
 	}
 	created := start.Add(-lead - time.Duration(r.IntN(3600))*time.Second)
 	if latest := b.now.Add(-5 * time.Minute); created.After(latest) {
@@ -424,15 +427,21 @@ func (b *builder) bookedAt(r *rand.Rand, start time.Time) time.Time {
 	return created.UTC().Truncate(time.Second)
 }
 
-// pickClients picks up to n distinct clients created before t, leaving out
-// the archived client.
-func (b *builder) pickClients(r *rand.Rand, t time.Time, n int) []int {
+// pickClients picks up to n distinct clients created before t and free
+// during sp, leaving out the archived client.
+func (b *builder) pickClients(r *rand.Rand, t time.Time, sp span, n int) []int {
 	m := b.clients.countBefore(t)
 	var out []int
+next:
 	for tries := 0; len(out) < n && tries < 10*n && m > 0; tries++ {
 		ci := r.IntN(m)
 		if ci == b.clients.archived || slices.Contains(out, ci) {
 			continue
+		}
+		for _, o := range b.clientBooked[ci] {
+			if o.overlaps(sp) {
+				continue next
+			}
 		}
 		out = append(out, ci)
 	}
@@ -505,7 +514,7 @@ func (b *builder) settle(r *rand.Rand, a *attendance) {
 	// fall in those days.
 	confirm := func(percent int, by time.Time) {
 		if by.After(created) && chance(r, percent) {
-			from := maxTime(created, start.Add(-3*day))
+			from := maxTime(created, start.Add(-3*days))
 			if from.After(by) {
 				from = created
 			}
@@ -517,7 +526,7 @@ func (b *builder) settle(r *rand.Rand, a *attendance) {
 	switch a.Status {
 	case practiced.StatusBooked:
 		percent := 20
-		if start.Sub(b.now) < 3*day {
+		if start.Sub(b.now) < 3*days {
 			percent = 65
 		}
 		confirm(percent, b.last)
@@ -531,7 +540,7 @@ func (b *builder) settle(r *rand.Rand, a *attendance) {
 		}
 	case practiced.StatusNoShow:
 		confirm(30, start)
-		updated = maxTime(updated, between(r, start.Add(15*time.Minute), minTime(start.Add(day), b.last)))
+		updated = maxTime(updated, between(r, start.Add(15*time.Minute), minTime(start.Add(days), b.last)))
 		if chance(r, 40) {
 			a.DoNotInvoice = true
 			a.Note = "First missed appointment, fee waived."
@@ -611,7 +620,7 @@ func (b *builder) buildCasesAndPackages(r *rand.Rand) {
 		clientCreated := b.clients.createdAt(k.client)
 		clientID := b.clients.id(k.client)
 		opened := func() time.Time {
-			return between(r, maxTime(clientCreated, first.Add(-14*day)), first)
+			return between(r, maxTime(clientCreated, first.Add(-14*days)), first)
 		}
 		if chance(r, 35) {
 			created := opened()
@@ -659,14 +668,15 @@ func (b *builder) buildCasesAndPackages(r *rand.Rand) {
 			a.ClientPackageID = ptr(p.ID)
 			if a.Status == practiced.StatusCompleted || a.Status == practiced.StatusArrived {
 				p.SessionsUsed++
-				p.UpdatedAt = maxTime2(p.UpdatedAt, a.UpdatedAt)
+				p.UpdatedAt = later(p.UpdatedAt, a.UpdatedAt)
 			}
 		}
 		b.packages = append(b.packages, p)
 	}
 }
 
-func maxTime2(a, b practiced.Time) practiced.Time {
+// later returns the later of two record times.
+func later(a, b practiced.Time) practiced.Time {
 	if b.After(a.Time) {
 		return b
 	}

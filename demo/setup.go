@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	practiced "github.com/practiced/practiced"
@@ -257,19 +258,10 @@ func (b *builder) buildPractitioners(r *rand.Rand) {
 }
 
 // workingDay returns the date, as "YYYY-MM-DD", of the first day on or
-// after now+offset days (searching forwards for a positive offset and
-// backwards otherwise) on which p works at location li.
+// after now+offset days (searching backwards for a negative offset) on
+// which p works at location li.
 func (b *builder) workingDay(p *practitioner, li int, offset int) string {
-	step := 1
-	if offset < 0 {
-		step = -1
-	}
-	for d := offset; ; d += step {
-		date := b.localDay(li, d)
-		if len(b.openRanges(p, li, date)) > 0 {
-			return date.Format(time.DateOnly)
-		}
-	}
+	return b.localDay(li, b.workingDayIndex(p, li, offset)).Format(time.DateOnly)
 }
 
 // namedSpec is a name and colour of a small named record.
@@ -491,7 +483,7 @@ func (b *builder) contact(r *rand.Rand, typ string, k int, created time.Time) pr
 		c.Title = pick(r, titles(female))
 		c.Profession = o.profession
 		c.Company = o.company
-		if o.company != "" && o.company[0] == '%' {
+		if strings.Contains(o.company, "%s") {
 			c.Company = fmt.Sprintf(o.company, sub.name)
 		}
 		c.Email = first.lower + "." + last.lower + "@" + emailSafe(c.Company) + ".example"

@@ -14,7 +14,7 @@ import (
 // Rows go in multi-row INSERTs, table by table in dependency order.
 func (s *Store) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		ins := inserter{ctx: ctx, tx: tx, biz: businessID}
+		ins := inserter{ctx: ctx, tx: tx, biz: businessID, positional: s.dialect.name == "sqlite"}
 		for i := range d.Locations {
 			ins.row("locations", locationCols, nil, locationValues(&d.Locations[i]))
 		}
@@ -103,14 +103,18 @@ const maxParams = 30000
 // start after the previous table's rows are written, so foreign keys
 // always find what they refer to. It keeps the first error.
 type inserter struct {
-	ctx   context.Context
-	tx    *sql.Tx
-	biz   string
-	table string
-	cols  []string
-	vals  []any
-	rows  int
-	err   error
+	ctx context.Context
+	tx  *sql.Tx
+	biz string
+	// positional writes "?" placeholders instead of "$N": SQLite treats
+	// "$N" as a named parameter and finds each by a linear search, which
+	// makes a statement with thousands of them quadratic.
+	positional bool
+	table      string
+	cols       []string
+	vals       []any
+	rows       int
+	err        error
 }
 
 func (in *inserter) row(table, cols string, extra []string, vals []any) {
@@ -150,7 +154,11 @@ func (in *inserter) flush() error {
 				b.WriteString(", ")
 			}
 			n++
-			b.WriteString("$" + strconv.Itoa(n))
+			if in.positional {
+				b.WriteByte('?')
+			} else {
+				b.WriteString("$" + strconv.Itoa(n))
+			}
 		}
 		b.WriteByte(')')
 	}

@@ -20,6 +20,9 @@ func openSQLite(path string) (*Store, error) {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "synchronous(NORMAL)")
+	// Checkpoint the write-ahead log less often than every 1,000 pages, so
+	// bulk loads do not stall on checkpoints.
+	q.Add("_pragma", "wal_autocheckpoint(16384)")
 	dsn := "file:" + path + "?" + q.Encode()
 
 	w, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
