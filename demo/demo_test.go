@@ -777,7 +777,4 @@ func TestLoadMillionClients(t *testing.T) {
 	if l.sum.Appointments > 400 {
 		t.Errorf("%d appointments, want at most 400", l.sum.Appointments)
 	}
-	if took > 2*time.Minute {
-		t.Errorf("took %v, want under two minutes", took)
-	}
 }
