@@ -1087,7 +1087,7 @@ func TestOpenAPIContract(t *testing.T) {
 	}
 	c.keep("availability slots", oaReq{method: "GET", path: slotsPath + "&duration=60&from=2026-03-03&to=2026-03-03", token: tok})
 	body = c.call(oaReq{method: "GET", path: "/v1/availability_slots", token: tok}, 422, reqInvalid)
-	oaWantErrorFields(t, "availability without parameters", body, "location_id", "practitioner_id", "duration")
+	oaWantErrorFields(t, "availability without parameters", body, "location_id", "duration")
 	body = c.call(oaReq{method: "GET", path: slotsPath + "&duration=4&interval=241&from=2026-3-1&to=2026-02-30&limit=5", token: tok}, 422, reqInvalid)
 	oaWantErrorFields(t, "availability bounds", body, "duration", "interval", "from", "to", "limit")
 	body = c.call(oaReq{method: "GET", path: slotsPath + "&duration=30&from=2026-03-10&to=2026-03-09", token: tok}, 422, reqValid)
