@@ -74,3 +74,64 @@ func BenchmarkSlotsOnePractitionerMonth(b *testing.B) {
 	// speeds the benchmark up, is visible.
 	b.ReportMetric(float64(len(slots)), "slots")
 }
+
+// BenchmarkSlotsTwentyPractitionersMonth answers the month of a whole
+// location: twenty practitioners, each as busy as monthQuery's one.
+func BenchmarkSlotsTwentyPractitionersMonth(b *testing.B) {
+	qs := make([]Query, 20)
+	for i := range qs {
+		qs[i] = monthQuery(b)
+	}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = 0
+		for _, q := range qs {
+			n += len(Slots(q))
+		}
+	}
+	b.ReportMetric(float64(n), "slots")
+}
+
+// BenchmarkFirstAvailableTwentyPractitionersBookedMonth finds the first
+// slot of twenty practitioners whose first month is fully booked, the way
+// the API does: two weeks at a time until a slot turns up.
+func BenchmarkFirstAvailableTwentyPractitionersBookedMonth(b *testing.B) {
+	loc := mustZone(b, "Australia/Adelaide")
+	from := Date{2026, time.March, 2}
+	start := time.Date(2026, time.March, 2, 0, 0, 0, 0, loc)
+	qs := make([]Query, 20)
+	for i := range qs {
+		q := Query{Zone: loc, LocationID: "L", Duration: 30 * time.Minute, Now: start.Add(-time.Hour)}
+		for wd := time.Monday; wd <= time.Friday; wd++ {
+			q.Opening[wd] = []Range{{480, 1080}}
+		}
+		// Back-to-back 30-minute appointments fill every open minute of
+		// the first 31 days.
+		for d := 0; d < 31; d++ {
+			day := from.AddDays(d)
+			for m := 480; m < 1080; m += 30 {
+				s := time.Date(day.Year, day.Month, day.Day, m/60, m%60, 0, 0, loc)
+				q.Appointments = append(q.Appointments, Appointment{ID: fmt.Sprint(i, d, m), ServiceID: "T", LocationID: "L",
+					Start: s, End: s.Add(30 * time.Minute), Attendees: 1, MaxClients: 1})
+			}
+		}
+		qs[i] = q
+	}
+	b.ReportAllocs()
+	var first Slot
+	for b.Loop() {
+		for _, q := range qs {
+			for w := 0; w < 90; w += 14 {
+				q.From, q.To = from.AddDays(w), from.AddDays(w+13)
+				if s := Slots(q); len(s) > 0 {
+					first = s[0]
+					break
+				}
+			}
+		}
+	}
+	if first.Date != "2026-04-02" || first.Time != "08:00" {
+		b.Fatalf("first slot %s %s, want 2026-04-02 08:00", first.Date, first.Time)
+	}
+}

@@ -57,30 +57,43 @@ func (s *Store) PractitionerSchedule(ctx context.Context, businessID, practition
 		return sch, err
 	}
 
+	// One pass over the practitioner's appointments in the window, with
+	// their attendees joined and counted, instead of a lookup per row.
+	// Appointments last at most a day, which bounds the index range from
+	// below as well as above.
 	rows, err = s.r.QueryContext(ctx, `SELECT a.id, a.location_id, a.practitioner_id, a.service_id, a.starts_at, a.ends_at,
 			a.max_clients, COALESCE(s.buffer_before, 0), COALESCE(s.buffer_after, 0),
-			(SELECT COUNT(*) FROM appointment_clients ac WHERE ac.business_id = a.business_id
-				AND ac.appointment_id = a.id AND ac.status <> 'cancelled')
+			COUNT(ac.id), COALESCE(SUM(CASE WHEN ac.status <> 'cancelled' THEN 1 ELSE 0 END), 0)
 		FROM appointments a
 		LEFT JOIN services s ON s.business_id = a.business_id AND s.id = a.service_id
-		WHERE a.business_id = $1 AND a.practitioner_id = $2 AND `+appointmentActive("a")+`
-			AND a.starts_at < $3 AND a.ends_at > $4
-		ORDER BY a.starts_at`, businessID, practitionerID, ts(to), ts(from))
+		LEFT JOIN appointment_clients ac ON ac.business_id = a.business_id AND ac.appointment_id = a.id
+		WHERE a.business_id = $1 AND a.practitioner_id = $2 AND a.cancelled_at IS NULL AND a.archived_at IS NULL
+			AND a.starts_at < $3 AND a.ends_at > $4 AND a.starts_at > $5
+		GROUP BY a.id, a.location_id, a.practitioner_id, a.service_id, a.starts_at, a.ends_at, a.max_clients,
+			s.buffer_before, s.buffer_after
+		ORDER BY a.starts_at`, businessID, practitionerID, ts(to), ts(from), ts(from.Add(-maxAppointmentLength)))
 	if err != nil {
 		return sch, fmt.Errorf("schedule: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var a practiced.ScheduledAppointment
+		var total int
 		if err := rows.Scan(&a.ID, &a.LocationID, &a.PractitionerID, &a.ServiceID, timeScan{&a.StartsAt}, timeScan{&a.EndsAt},
-			&a.MaxClients, &a.BufferBefore, &a.BufferAfter, &a.Attendees); err != nil {
+			&a.MaxClients, &a.BufferBefore, &a.BufferAfter, &total, &a.Attendees); err != nil {
 			return sch, err
+		}
+		if total > 0 && a.Attendees == 0 {
+			continue // every attendee cancelled: the appointment is cancelled
 		}
 		a.Duration = int(a.EndsAt.Sub(a.StartsAt.Time).Minutes())
 		sch.Appointments = append(sch.Appointments, a)
 	}
 	return sch, rows.Err()
 }
+
+// maxAppointmentLength is the longest an appointment can last.
+const maxAppointmentLength = 24 * time.Hour
 
 // lockPractitioner makes concurrent transactions that check and then
 // change one practitioner's schedule take turns: on PostgreSQL it locks
