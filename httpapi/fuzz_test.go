@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -150,4 +151,33 @@ func FuzzUpdateClientHTTP(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLogsNameRoutesNotPaths checks that request logs carry the route
+// pattern and never the path's ids, a query string or an API key.
+func TestLogsNameRoutesNotPaths(t *testing.T) {
+	st := testfix.Store(t)
+	clinic := testfix.NewClinic(t, st, "Logs")
+	var buf bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&buf, nil))
+	srv := NewServer(st, Options{Now: func() time.Time { return testfix.Now }, Logger: logger})
+	id := clinic.Clients[0].ID
+	req := httptest.NewRequest("GET", "/v1/clients?q=Archer&limit=1", nil)
+	req.Header.Set("Authorization", "Bearer "+clinic.Token)
+	srv.ServeHTTP(httptest.NewRecorder(), req)
+	req = httptest.NewRequest("POST", "/v1/clients/"+id, bytes.NewReader([]byte(`{"notes":"private note"}`)))
+	req.Header.Set("Authorization", "Bearer "+clinic.Token)
+	req.Header.Set("Content-Type", "application/json")
+	srv.ServeHTTP(httptest.NewRecorder(), req)
+	log := buf.String()
+	for _, secret := range []string{id, "Archer", "private note", clinic.Token} {
+		if bytes.Contains([]byte(log), []byte(secret)) {
+			t.Errorf("the log contains %q:\n%s", secret, log)
+		}
+	}
+	for _, route := range []string{`route="GET /v1/clients"`, `route="POST /v1/clients/{client}"`} {
+		if !bytes.Contains([]byte(log), []byte(route)) {
+			t.Errorf("the log lacks %s:\n%s", route, log)
+		}
+	}
 }

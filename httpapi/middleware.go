@@ -63,8 +63,10 @@ func (r *statusRecorder) WriteHeader(code int) {
 	r.ResponseWriter.WriteHeader(code)
 }
 
-// logRequests logs one line per request: method, path, status, time. It
-// never logs query strings or bodies, which can carry client data.
+// logRequests logs one line per request: method, route, status, time.
+// It logs the route's pattern, not the path, so ids (a hosted form's id
+// is its credential) never reach the log, and never query strings or
+// bodies, which can carry client data.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -74,7 +76,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			rec.status = http.StatusOK
 		}
 		s.logger.Info("request", "request_id", requestID(r.Context()), "method", r.Method,
-			"path", r.URL.Path, "status", rec.status, "duration_ms", time.Since(start).Milliseconds())
+			"route", routeOf(s.mux, r), "status", rec.status, "duration_ms", time.Since(start).Milliseconds())
 	})
 }
 
@@ -197,4 +199,13 @@ const (
 func init() {
 	codeStatus[codeTooLarge] = http.StatusRequestEntityTooLarge
 	codeStatus[codeUnsupportedMedia] = http.StatusUnsupportedMediaType
+}
+
+// routeOf names the route a request matched, such as "GET /v1/clients/{id}",
+// or "unmatched".
+func routeOf(mux *http.ServeMux, r *http.Request) string {
+	if _, pattern := mux.Handler(r); pattern != "" {
+		return pattern
+	}
+	return "unmatched"
 }

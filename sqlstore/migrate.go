@@ -96,12 +96,17 @@ func (s *Store) migrationFiles() ([]migration, error) {
 		}
 	}
 	var out []migration
+	seen := map[int]string{}
 	for name, text := range byName {
 		prefix, _, _ := strings.Cut(name, "_")
 		v, err := strconv.Atoi(prefix)
 		if err != nil {
 			return nil, fmt.Errorf("migration %s: name must start with a number", name)
 		}
+		if other, ok := seen[v]; ok {
+			return nil, fmt.Errorf("migrations %s and %s have the same number", other, name)
+		}
+		seen[v] = name
 		out = append(out, migration{version: v, name: name, sql: text})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
