@@ -124,6 +124,9 @@ type Store interface {
 	FormTemplateStore
 	FormStore
 
+	// online booking (booking.go)
+	BookingStore
+
 	// MissingRefs returns the ids of refs that do not name a live or
 	// archived record of the business. The table is chosen by each id's
 	// prefix; an id with an unknown prefix is missing.

@@ -37,8 +37,14 @@ func practitionerBusy(ctx context.Context, db queryer, businessID, practitionerI
 
 // PractitionerSchedule returns what blocks the practitioner in [from, to).
 func (s *Store) PractitionerSchedule(ctx context.Context, businessID, practitionerID string, from, to time.Time) (practiced.Schedule, error) {
+	return scheduleIn(ctx, s.r, businessID, practitionerID, from, to)
+}
+
+// scheduleIn reads what blocks the practitioner in [from, to) through db,
+// so that a booking reads it inside its own transaction.
+func scheduleIn(ctx context.Context, db queryer, businessID, practitionerID string, from, to time.Time) (practiced.Schedule, error) {
 	var sch practiced.Schedule
-	rows, err := s.r.QueryContext(ctx, `SELECT `+busyTimeCols+` FROM busy_times
+	rows, err := db.QueryContext(ctx, `SELECT `+busyTimeCols+` FROM busy_times
 		WHERE business_id = $1 AND practitioner_id = $2 AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4
 		ORDER BY starts_at`, businessID, practitionerID, ts(to), ts(from))
 	if err != nil {
@@ -61,7 +67,7 @@ func (s *Store) PractitionerSchedule(ctx context.Context, businessID, practition
 	// their attendees joined and counted, instead of a lookup per row.
 	// Appointments last at most a day, which bounds the index range from
 	// below as well as above.
-	rows, err = s.r.QueryContext(ctx, `SELECT a.id, a.location_id, a.practitioner_id, a.service_id, a.starts_at, a.ends_at,
+	rows, err = db.QueryContext(ctx, `SELECT a.id, a.location_id, a.practitioner_id, a.service_id, a.starts_at, a.ends_at,
 			a.max_clients, COALESCE(s.buffer_before, 0), COALESCE(s.buffer_after, 0),
 			COUNT(ac.id), COALESCE(SUM(CASE WHEN ac.status <> 'cancelled' THEN 1 ELSE 0 END), 0)
 		FROM appointments a
