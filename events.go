@@ -1,6 +1,9 @@
 package practiced
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // ClientStore keeps clients.
 type ClientStore interface {
@@ -16,14 +19,122 @@ type ClientStore interface {
 // BusyTimeStore keeps busy times.
 type BusyTimeStore interface {
 	ListBusyTimes(ctx context.Context, businessID string, f BusyTimeFilter, p PageRequest) ([]BusyTime, PageInfo, error)
+	// GetBusyTime returns ENOTFOUND if the business has no such busy time.
+	GetBusyTime(ctx context.Context, businessID, id string) (BusyTime, error)
 	// CreateBusyTimes creates the busy times in one transaction and records
 	// an event for each. With skipConflicts, a busy time that overlaps one
 	// of its practitioner's busy times or non-cancelled appointments (as
 	// they are when the transaction runs) is left out; the created ones are
 	// returned. Returns EINVALID on starts_at when none is left.
 	CreateBusyTimes(ctx context.Context, businessID string, bts []BusyTime, skipConflicts bool) ([]BusyTime, error)
+	// UpdateBusyTimes changes the busy time id and, with following, every
+	// other busy time of its series (the same repeat_id) that starts at or
+	// after it, archived ones included, in one transaction. change is
+	// called for each of them, id first, with first being busy time id as
+	// stored before the change; the Update rules of Store apply to each.
+	// The changed busy times are returned, id first, the others by start.
+	// Returns ENOTFOUND if the business has no busy time id.
+	UpdateBusyTimes(ctx context.Context, businessID, id string, following bool, change func(first BusyTime, b *BusyTime) error) ([]BusyTime, error)
+	// DeleteBusyTimes deletes the busy time id and, with following, the
+	// same busy times UpdateBusyTimes would change, in one transaction,
+	// recording a "deleted" event with the last state of each. It returns
+	// them as they were, in UpdateBusyTimes's order. Returns ENOTFOUND if
+	// the business has no busy time id.
+	DeleteBusyTimes(ctx context.Context, businessID, id string, following bool) ([]BusyTime, error)
+	// ArchiveBusyTime archives or unarchives one busy time (Store says how).
+	ArchiveBusyTime(ctx context.Context, businessID, id string, archived bool, now Time) (BusyTime, error)
 }
 
-// EventStore reads the change feed.
+// EventStore reads the change feed. Events are written by the methods
+// that make the changes, never through this interface.
 type EventStore interface {
+	// ListEvents returns a page of the business's events in id order.
+	ListEvents(ctx context.Context, businessID string, f EventFilter, p PageRequest) ([]Event, PageInfo, error)
+	// GetEvent returns ENOTFOUND if the business has no such event.
+	GetEvent(ctx context.Context, businessID, id string) (Event, error)
+}
+
+// EventFilter filters the change feed. Empty fields match every event;
+// Types matches an event whose type is any of them.
+type EventFilter struct {
+	Types      []string
+	RecordType string
+	RecordID   string
+	Since      *time.Time // created at or after
+}
+
+// EventActions are the changes an event can describe: an event's type
+// is "<record_type>.<action>".
+var EventActions = []string{"created", "updated", "archived", "unarchived", "deleted"}
+
+// RecordTypes are the record_type values of events: the singular name of
+// each resource of the API.
+var RecordTypes = []string{
+	"appointment", "appointment_client", "busy_time", "busy_time_type", "cancellation_reason", "case",
+	"client", "client_package", "contact", "form", "form_template", "location", "practitioner",
+	"referral_type", "service", "tag",
+}
+
+// WallShift is how far a change moved a busy time on the wall clock of
+// its location: its local start by Start and its local end by End. Moving
+// the later occurrences of a series by the same WallShift keeps them at
+// the same local times as the changed one, whatever DST does in between:
+// moving one occurrence of a 09:00-10:00 weekly block to 09:30-11:00
+// moves every later one to 09:30-11:00 local.
+type WallShift struct{ Start, End time.Duration }
+
+// NewWallShift returns the shift from [oldStart, oldEnd) to [newStart,
+// newEnd), read in zone.
+func NewWallShift(oldStart, oldEnd, newStart, newEnd time.Time, zone *time.Location) WallShift {
+	return WallShift{
+		Start: wallClock(newStart, zone).Sub(wallClock(oldStart, zone)),
+		End:   wallClock(newEnd, zone).Sub(wallClock(oldEnd, zone)),
+	}
+}
+
+// Apply moves [start, end) by the shift in zone. A bound the shift leaves
+// where it is keeps its instant. A local time that does not exist (a DST
+// gap) moves forward to the first instant after the gap; one that exists
+// twice takes its first instant, as for the occurrences of a new series.
+func (s WallShift) Apply(start, end time.Time, zone *time.Location) (time.Time, time.Time) {
+	if s.Start != 0 {
+		start = localInstant(wallClock(start, zone).Add(s.Start), zone)
+	}
+	if s.End != 0 {
+		end = localInstant(wallClock(end, zone).Add(s.End), zone)
+	}
+	return start.UTC(), end.UTC()
+}
+
+// wallClock returns t's local date and time in zone, carried in UTC,
+// where every wall-clock time exists exactly once and differences between
+// them are differences on the wall clock.
+func wallClock(t time.Time, zone *time.Location) time.Time {
+	l := t.In(zone)
+	return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), time.UTC)
+}
+
+// localInstant returns the earliest instant at which the local time in
+// zone reads wall or later: wall's first instant, or for a wall clock a
+// DST gap skips, the end of the gap. time.Date leaves both cases
+// unspecified. It walks the zone's periods of constant offset near wall:
+// real offsets stay within a day of UTC.
+func localInstant(wall time.Time, zone *time.Location) time.Time {
+	const window = 26 * time.Hour
+	t := wall.Add(-window)
+	offset := time.Duration(0)
+	for t.Before(wall.Add(window)) {
+		local := t.In(zone)
+		_, off := local.Zone()
+		_, end := local.ZoneBounds()
+		offset = time.Duration(off) * time.Second
+		if !t.Add(offset).Before(wall) {
+			return t // the period starts at or after wall: a gap's end
+		}
+		if end.IsZero() || wall.Before(end.Add(offset)) {
+			return wall.Add(-offset) // the period reads wall
+		}
+		t = end
+	}
+	return wall.Add(-offset)
 }

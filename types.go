@@ -366,15 +366,29 @@ type Contact struct {
 }
 
 // Named is a small record with a name: tags, referral types, cancellation
-// reasons and busy time types.
+// reasons and busy time types (see NamedKinds). Only tags and busy time
+// types have a color; MarshalJSON leaves it out of the other kinds.
 type Named struct {
 	ID         string `json:"id"`
 	BusinessID string `json:"-"`
 	Name       string `json:"name"`
-	Color      string `json:"color,omitempty"`
+	Color      string `json:"color"`
 	CreatedAt  Time   `json:"created_at"`
 	UpdatedAt  Time   `json:"updated_at"`
 	ArchivedAt *Time  `json:"archived_at"`
+}
+
+// MarshalJSON writes color for the kinds that have one, even when it is
+// empty, and never for the others, so that each kind has one fixed shape.
+func (n Named) MarshalJSON() ([]byte, error) {
+	type plain Named // without this method
+	if k, ok := NamedKindOf(n.ID); ok && !k.HasColor {
+		return json.Marshal(struct {
+			plain
+			Color *string `json:"color,omitempty"` // shadows plain's color
+		}{plain: plain(n)})
+	}
+	return json.Marshal(plain(n))
 }
 
 // Case groups a client's appointments for one condition or claim.
@@ -478,8 +492,9 @@ var (
 // Question types of a form.
 var QuestionTypes = []string{"short_text", "long_text", "single_choice", "multiple_choice", "date", "yes_no", "signature"}
 
-// Question is one question of a form page section. Answer is null until
-// answered; templates carry no answers.
+// Question is one question of a form page section. Templates carry no
+// answers, so Answer is left out of a template's JSON; a form's content
+// (FormContent) always carries it, null until answered.
 type Question struct {
 	ID          string          `json:"id"`
 	Type        string          `json:"type"`
@@ -519,27 +534,63 @@ type FormTemplate struct {
 
 // Form is a template sent to one client, with the client's answers.
 type Form struct {
-	ID                   string  `json:"id"`
-	BusinessID           string  `json:"-"`
-	ClientID             string  `json:"client_id"`
-	LocationID           *string `json:"location_id"`
-	FormTemplateID       string  `json:"form_template_id"`
-	AppointmentClientID  *string `json:"appointment_client_id"`
-	Name                 string  `json:"name"`
-	Color                string  `json:"color"`
-	CompletionMessage    string  `json:"completion_message"`
-	PrefillClientFields  bool    `json:"prefill_client_fields"`
-	OverrideClientFields bool    `json:"override_client_fields"`
-	Status               string  `json:"status"`
-	SentStatus           string  `json:"sent_status"`
-	Content              []Page  `json:"content"`
-	HostedFormURL        string  `json:"hosted_form_url"`
-	SentAt               *Time   `json:"sent_at"`
-	ViewedAt             *Time   `json:"viewed_at"`
-	CompletedAt          *Time   `json:"completed_at"`
-	ArchivedAt           *Time   `json:"archived_at"`
-	CreatedAt            Time    `json:"created_at"`
-	UpdatedAt            Time    `json:"updated_at"`
+	ID                   string      `json:"id"`
+	BusinessID           string      `json:"-"`
+	ClientID             string      `json:"client_id"`
+	LocationID           *string     `json:"location_id"`
+	FormTemplateID       string      `json:"form_template_id"`
+	AppointmentClientID  *string     `json:"appointment_client_id"`
+	Name                 string      `json:"name"`
+	Color                string      `json:"color"`
+	CompletionMessage    string      `json:"completion_message"`
+	PrefillClientFields  bool        `json:"prefill_client_fields"`
+	OverrideClientFields bool        `json:"override_client_fields"`
+	Status               string      `json:"status"`
+	SentStatus           string      `json:"sent_status"`
+	Content              FormContent `json:"content"`
+	HostedFormURL        string      `json:"hosted_form_url"`
+	SentAt               *Time       `json:"sent_at"`
+	ViewedAt             *Time       `json:"viewed_at"`
+	CompletedAt          *Time       `json:"completed_at"`
+	ArchivedAt           *Time       `json:"archived_at"`
+	CreatedAt            Time        `json:"created_at"`
+	UpdatedAt            Time        `json:"updated_at"`
+}
+
+// FormContent is a form's pages: its template's questions, each with the
+// client's answer. Unlike a template's content it encodes every question's
+// answer, as null until answered, so clients of the API see one shape.
+type FormContent []Page
+
+// MarshalJSON writes the pages with an answer key on every question.
+func (c FormContent) MarshalJSON() ([]byte, error) {
+	type answered struct {
+		Question
+		Answer json.RawMessage `json:"answer"` // hides Question's omitempty one
+	}
+	type section struct {
+		Title       string     `json:"title"`
+		Description string     `json:"description"`
+		Questions   []answered `json:"questions"`
+	}
+	type page struct {
+		Sections []section `json:"sections"`
+	}
+	out := make([]page, len(c))
+	for i, p := range c {
+		out[i].Sections = make([]section, len(p.Sections))
+		for j, s := range p.Sections {
+			qs := make([]answered, len(s.Questions))
+			for k, q := range s.Questions {
+				if q.Options == nil {
+					q.Options = []string{}
+				}
+				qs[k] = answered{Question: q, Answer: q.Answer}
+			}
+			out[i].Sections[j] = section{Title: s.Title, Description: s.Description, Questions: qs}
+		}
+	}
+	return json.Marshal(out)
 }
 
 // Event records one change to one record, for the change feed.
@@ -569,8 +620,14 @@ func NormalizeContent(pages []Page) []Page {
 				s.Questions = []Question{}
 			}
 			for k := range s.Questions {
-				if s.Questions[k].Options == nil {
-					s.Questions[k].Options = []string{}
+				q := &s.Questions[k]
+				if q.Options == nil {
+					q.Options = []string{}
+				}
+				// A stored null answer reads back as the JSON text "null";
+				// unanswered is nil.
+				if string(q.Answer) == "null" {
+					q.Answer = nil
 				}
 			}
 		}

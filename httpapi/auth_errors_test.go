@@ -302,19 +302,30 @@ func TestWrongMethodIs405WithAllowHeaderAndJSONBody(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	client := "/v1/clients/" + e.a.Clients[0].ID
+	busyTime := "/v1/busy_times/" + tid.New(practiced.PrefixBusyTime)
+	event := "/v1/events/" + tid.New(practiced.PrefixEvent)
 	for _, tc := range []struct{ method, path, allow string }{
 		{"DELETE", "/v1/busy_times", "GET, HEAD, POST"},
 		{"PUT", "/v1/busy_times", "GET, HEAD, POST"},
-		{"POST", "/v1/clients", "GET, HEAD"},
-		{"PATCH", "/v1/clients", "GET, HEAD"},
-		{"GET", client, "POST"},
-		{"PATCH", client, "POST"},
-		{"DELETE", client, "POST"},
+		{"PUT", busyTime, "DELETE, GET, HEAD, POST"},
+		{"PATCH", busyTime, "DELETE, GET, HEAD, POST"},
+		{"GET", busyTime + "/archive", "POST"},
+		{"DELETE", busyTime + "/unarchive", "POST"},
+		{"DELETE", "/v1/clients", "GET, HEAD, POST"},
+		{"PATCH", "/v1/clients", "GET, HEAD, POST"},
+		{"PUT", client, "GET, HEAD, POST"},
+		{"PATCH", client, "GET, HEAD, POST"},
+		{"DELETE", client, "GET, HEAD, POST"},
+		{"GET", client + "/archive", "POST"},
+		{"PUT", client + "/unarchive", "POST"},
+		{"POST", "/v1/events", "GET, HEAD"},
+		{"DELETE", event, "GET, HEAD"},
+		{"POST", event, "GET, HEAD"},
 		{"POST", "/v1/availability_slots", "GET, HEAD"},
-		{"POST", "/v1/locations", "GET, HEAD"},
-		{"DELETE", "/v1/contacts", "GET, HEAD"},
-		{"POST", "/v1/forms", "GET, HEAD"},
-		{"PUT", "/v1/appointment_clients", "GET, HEAD"},
+		{"PUT", "/v1/locations", "GET, HEAD, POST"},
+		{"DELETE", "/v1/contacts", "GET, HEAD, POST"},
+		{"PUT", "/v1/forms", "GET, HEAD, POST"},
+		{"PUT", "/v1/appointment_clients", "GET, HEAD, POST"},
 	} {
 		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
 			r := e.do(tc.method, tc.path, e.a.Token, nil)

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strings"
 	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/availability"
+	"github.com/practiced/practiced/schedule"
 	"github.com/practiced/practiced/tid"
 )
 
@@ -29,21 +29,12 @@ const (
 	minDuration          = 5
 	maxDuration          = 480
 	maxPractitioners     = 50
-	defaultHorizonDays   = 90
-	firstAvailableWindow = 14 // days searched per step of first_available
 )
 
 // slotsRequest is a checked availability query.
 type slotsRequest struct {
-	loc            practiced.Location
-	zone           *time.Location
-	svc            practiced.Service
-	practitioners  []practiced.Practitioner
-	tagSlots       bool // name each slot's practitioner
-	duration       int
-	interval       int
-	from, to       availability.Date
-	firstAvailable bool
+	schedule.Request
+	tagSlots bool // name each slot's practitioner
 }
 
 // GET /v1/availability_slots
@@ -98,15 +89,15 @@ func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 	fromRaw, hasFrom := q.get("from")
 	toRaw, hasTo := q.get("to")
 	q.finish()
-	req := &slotsRequest{interval: interval, firstAvailable: firstAvailable}
+	req := &slotsRequest{Request: schedule.Request{Interval: interval, FirstAvailable: firstAvailable}}
 	var err error
 	if hasFrom {
-		if req.from, err = availability.ParseDate(fromRaw); err != nil {
+		if req.From, err = availability.ParseDate(fromRaw); err != nil {
 			errs.Add("from", "must be a date such as 2026-03-02")
 		}
 	}
 	if hasTo {
-		if req.to, err = availability.ParseDate(toRaw); err != nil {
+		if req.To, err = availability.ParseDate(toRaw); err != nil {
 			errs.Add("to", "must be a date such as 2026-03-08")
 		}
 	}
@@ -114,14 +105,14 @@ func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 		return nil, err
 	}
 
-	req.loc, err = s.store.GetLocation(ctx, biz, locationID)
+	req.Location, err = s.store.GetLocation(ctx, biz, locationID)
 	if practiced.ErrorCode(err) == practiced.ENOTFOUND {
 		errs.Add("location_id", "does not exist")
 	} else if err != nil {
 		return nil, err
 	}
 	if hasService && serviceID != "" {
-		req.svc, err = s.store.GetService(ctx, biz, serviceID)
+		req.Service, err = s.store.GetService(ctx, biz, serviceID)
 		if practiced.ErrorCode(err) == practiced.ENOTFOUND {
 			errs.Add("service_id", "does not exist")
 		} else if err != nil {
@@ -134,7 +125,7 @@ func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 	req.tagSlots = len(practitionerIDs) != 1
 	explicit := len(practitionerIDs) > 0
 	if !explicit {
-		practitionerIDs = req.loc.PractitionerIDs
+		practitionerIDs = req.Location.PractitionerIDs
 	}
 	name := func(id string) string {
 		if len(practitionerIDs) > 1 {
@@ -151,209 +142,64 @@ func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 			return nil, err
 		}
 		switch {
-		case !explicit && (pra.ArchivedAt != nil || req.svc.ID != "" && !slices.Contains(pra.ServiceIDs, req.svc.ID)):
-		case req.loc.ID != "" && !slices.Contains(req.loc.PractitionerIDs, pra.ID):
-			errs.Add("practitioner_id", name(id)+"does not work at the location "+req.loc.ID)
+		case !explicit && !schedule.Offers(pra, req.Location, req.Service):
+		case req.Location.ID != "" && !slices.Contains(req.Location.PractitionerIDs, pra.ID):
+			errs.Add("practitioner_id", name(id)+"does not work at the location "+req.Location.ID)
 		default:
-			req.practitioners = append(req.practitioners, pra)
+			req.Practitioners = append(req.Practitioners, pra)
 		}
 	}
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
-	req.duration = duration
+	req.Duration = duration
 	if !hasDuration || !durationOK {
-		req.duration = req.svc.Duration
+		req.Duration = req.Service.Duration
 	}
-	req.zone, err = time.LoadLocation(req.loc.Timezone)
+	req.Zone, err = time.LoadLocation(req.Location.Timezone)
 	if err != nil {
-		return nil, fmt.Errorf("location %s: time zone %q: %w", req.loc.ID, req.loc.Timezone, err)
+		return nil, fmt.Errorf("location %s: time zone %q: %w", req.Location.ID, req.Location.Timezone, err)
 	}
-	today := dateOf(s.now().In(req.zone))
+	today := schedule.DateOf(s.now().In(req.Zone))
 	if !hasFrom {
-		req.from = today
-	}
-	horizon := req.svc.BookingHorizonDays
-	if horizon <= 0 {
-		horizon = defaultHorizonDays
+		req.From = today
 	}
 	switch {
 	case firstAvailable && !hasTo:
-		req.to = today.AddDays(horizon)
+		req.To = today.AddDays(schedule.HorizonDays(req.Service))
 	case !hasTo:
-		req.to = req.from.AddDays(6)
+		req.To = req.From.AddDays(6)
 	}
-	if req.to.Before(req.from) {
+	if req.To.Before(req.From) {
 		errs.Add("to", "must not be before from")
-	} else if !firstAvailable && req.from.AddDays(maxRangeDays-1).Before(req.to) {
+	} else if !firstAvailable && req.From.AddDays(maxRangeDays-1).Before(req.To) {
 		errs.Add("to", fmt.Sprintf("must be at most %d days after from (inclusive)", maxRangeDays-1))
-	} else if firstAvailable && req.from.AddDays(2*365).Before(req.to) {
+	} else if firstAvailable && req.From.AddDays(2*365).Before(req.To) {
 		errs.Add("to", "must be at most two years after from")
 	}
 	return req, errs.Err()
 }
 
 // slots computes the slots of every practitioner of the request, sorted
-// by UTC start, then practitioner id.
+// by UTC start, then practitioner id, with the function the booking page
+// and bookings use too.
 func (s *Server) slots(ctx context.Context, biz string, req *slotsRequest) ([]availabilitySlot, error) {
-	now := s.now()
-	out := []availabilitySlot{}
-	for _, pra := range req.practitioners {
-		var found []availability.Slot
-		// first_available searches window by window, so a free first week
-		// costs one window, not the whole horizon.
-		for from := req.from; !req.to.Before(from); {
-			to := req.to
-			if req.firstAvailable && from.AddDays(firstAvailableWindow-1).Before(to) {
-				to = from.AddDays(firstAvailableWindow - 1)
-			}
-			slots, err := s.practitionerSlots(ctx, biz, req, pra, from, to, now)
-			if err != nil {
-				return nil, err
-			}
-			if !req.firstAvailable {
-				found = slots
-				break
-			}
-			if len(slots) > 0 {
-				found = slots[:1]
-				break
-			}
-			from = to.AddDays(1)
-		}
-		for _, sl := range found {
-			slot := availabilitySlot{
-				StartTimeLocal:   sl.Time,
-				StartDateLocal:   sl.Date,
-				LocalTimezone:    req.loc.Timezone,
-				StartDatetimeUTC: practiced.NewTime(sl.Start),
-			}
-			if req.tagSlots {
-				slot.PractitionerID = pra.ID
-			}
-			out = append(out, slot)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b availabilitySlot) int {
-		if c := a.StartDatetimeUTC.Compare(b.StartDatetimeUTC.Time); c != 0 {
-			return c
-		}
-		return strings.Compare(a.PractitionerID, b.PractitionerID)
-	})
-	return out, nil
-}
-
-// practitionerSlots runs the engine for one practitioner over [from, to].
-func (s *Server) practitionerSlots(ctx context.Context, biz string, req *slotsRequest, pra practiced.Practitioner, from, to availability.Date, now time.Time) ([]availability.Slot, error) {
-	// Read two days more on each side, so buffers and time zones reaching
-	// past the range are seen.
-	windowStart := time.Date(from.Year, from.Month, from.Day, 0, 0, 0, 0, req.zone).Add(-48 * time.Hour)
-	windowEnd := time.Date(to.Year, to.Month, to.Day, 0, 0, 0, 0, req.zone).Add(72 * time.Hour)
-	sch, err := s.store.PractitionerSchedule(ctx, biz, pra.ID, windowStart, windowEnd)
+	req.Now = s.now()
+	found, err := schedule.Slots(ctx, s.store, biz, req.Request)
 	if err != nil {
 		return nil, err
 	}
-	aq := availabilityQuery(req.loc, pra, req.svc, sch, req.zone)
-	aq.Duration = time.Duration(req.duration) * time.Minute
-	aq.Interval = time.Duration(req.interval) * time.Minute
-	aq.From, aq.To = from, to
-	aq.Now = now
-	return availability.Slots(aq), nil
-}
-
-func dateOf(t time.Time) availability.Date {
-	return availability.Date{Year: t.Year(), Month: t.Month(), Day: t.Day()}
-}
-
-// availabilityQuery turns stored records into the engine's inputs.
-func availabilityQuery(loc practiced.Location, pra practiced.Practitioner, svc practiced.Service, sch practiced.Schedule, zone *time.Location) availability.Query {
-	q := availability.Query{
-		Zone:         zone,
-		LocationID:   loc.ID,
-		ServiceID:    svc.ID,
-		BufferBefore: time.Duration(svc.BufferBefore) * time.Minute,
-		BufferAfter:  time.Duration(svc.BufferAfter) * time.Minute,
-		MaxClients:   svc.MaxClients,
-		MinNotice:    time.Duration(svc.MinNotice) * time.Minute,
-		Exceptions:   map[availability.Date][]availability.Range{},
-	}
-	for wd, d := range loc.OpeningHours.Days {
-		if r, ok := clockRange(d.OpensAt, d.ClosesAt); d.Active && ok {
-			q.Opening[wd] = []availability.Range{r}
+	out := make([]availabilitySlot, len(found))
+	for i, sl := range found {
+		out[i] = availabilitySlot{
+			StartTimeLocal:   sl.Time,
+			StartDateLocal:   sl.Date,
+			LocalTimezone:    req.Location.Timezone,
+			StartDatetimeUTC: practiced.NewTime(sl.Start),
+		}
+		if req.tagSlots {
+			out[i].PractitionerID = sl.PractitionerID
 		}
 	}
-	for _, wh := range pra.WorkingHours {
-		if wh.LocationID != loc.ID {
-			continue
-		}
-		q.HasWorking = true
-		wd := slices.Index(practiced.DayNames[:], wh.Day)
-		if r, ok := clockRange(wh.StartsAt, wh.EndsAt); ok && wd >= 0 {
-			q.Working[wd] = append(q.Working[wd], r)
-		}
-	}
-	for _, ex := range pra.Exceptions {
-		if ex.LocationID != nil && *ex.LocationID != loc.ID {
-			continue
-		}
-		d, err := availability.ParseDate(ex.Date)
-		if err != nil {
-			continue
-		}
-		ranges := q.Exceptions[d]
-		if ranges == nil {
-			ranges = []availability.Range{}
-		}
-		for _, tr := range ex.Ranges {
-			if r, ok := clockRange(tr.StartsAt, tr.EndsAt); ok {
-				ranges = append(ranges, r)
-			}
-		}
-		q.Exceptions[d] = ranges
-	}
-	for _, b := range sch.BusyTimes {
-		q.Busy = append(q.Busy, availability.Interval{Start: b.StartsAt.Time, End: b.EndsAt.Time})
-	}
-	for _, a := range sch.Appointments {
-		var service string
-		if a.ServiceID != nil {
-			service = *a.ServiceID
-		}
-		q.Appointments = append(q.Appointments, availability.Appointment{
-			ID: a.ID, ServiceID: service, LocationID: a.LocationID,
-			Start: a.StartsAt.Time, End: a.EndsAt.Time,
-			BufferBefore: time.Duration(a.BufferBefore) * time.Minute,
-			BufferAfter:  time.Duration(a.BufferAfter) * time.Minute,
-			Attendees:    a.Attendees, MaxClients: a.MaxClients,
-		})
-	}
-	return q
-}
-
-// clockRange converts "HH:MM" times to a range of minutes after
-// midnight. "24:00" ends a range at the end of the day.
-func clockRange(start, end string) (availability.Range, bool) {
-	s, ok1 := clockMinutes(start)
-	e, ok2 := clockMinutes(end)
-	if !ok1 || !ok2 || s >= e {
-		return availability.Range{}, false
-	}
-	return availability.Range{Start: s, End: e}, true
-}
-
-func clockMinutes(hhmm string) (int, bool) {
-	var h, m int
-	if len(hhmm) != 5 || hhmm[2] != ':' {
-		return 0, false
-	}
-	if _, err := fmt.Sscanf(hhmm, "%02d:%02d", &h, &m); err != nil {
-		return 0, false
-	}
-	if h == 24 && m == 0 {
-		return 1440, true
-	}
-	if h < 0 || h > 23 || m < 0 || m > 59 {
-		return 0, false
-	}
-	return h*60 + m, true
+	return out, nil
 }

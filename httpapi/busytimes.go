@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -206,4 +207,273 @@ func optPtr(v opt[string]) *string {
 	}
 	s := v.V
 	return &s
+}
+
+// Scopes of a change to an occurrence of a repeating busy time.
+var busyTimeScopes = []string{"this", "following"}
+
+// busyTimePatch is a checked body of POST /v1/busy_times/{id}: the fields
+// sent, each to be set on the busy time (and, with scope following, on the
+// later occurrences of its series).
+type busyTimePatch struct {
+	following                  bool
+	startsAt, endsAt           opt[time.Time]
+	locationID, practitionerID opt[string]
+	busyTimeTypeID             opt[string]
+	name, note                 opt[string]
+	roomID, vehicleID          opt[string]
+	resourceIDs                opt[[]string]
+}
+
+// readBusyTimePatch reads the update body. The fields a busy time cannot
+// be without (times, location, practitioner) cannot be null; the others
+// are cleared by null.
+func readBusyTimePatch(o *object) busyTimePatch {
+	var p busyTimePatch
+	scope := o.enum("scope", busyTimeScopes)
+	p.following = scope.V == "following"
+	p.startsAt = o.timestamp("starts_at")
+	p.endsAt = o.timestamp("ends_at")
+	p.locationID = o.id("location_id", practiced.PrefixLocation)
+	p.practitionerID = o.id("practitioner_id", practiced.PrefixPractitioner)
+	for _, f := range []struct {
+		field string
+		null  bool
+	}{{"scope", scope.Null}, {"starts_at", p.startsAt.Null}, {"ends_at", p.endsAt.Null},
+		{"location_id", p.locationID.Null}, {"practitioner_id", p.practitionerID.Null}} {
+		if f.null {
+			o.fail(f.field, "cannot be null")
+		}
+	}
+	if p.startsAt.Set && p.endsAt.Set && !p.startsAt.Null && !p.endsAt.Null && p.endsAt.V.Sub(p.startsAt.V) < time.Minute {
+		o.fail("ends_at", "must be at least one minute after starts_at")
+	}
+	p.busyTimeTypeID = o.id("busy_time_type_id", practiced.PrefixBusyTimeType)
+	p.name = o.str("name", 255)
+	p.note = o.str("note", 2000)
+	p.roomID = o.str("room_id", 255)
+	p.vehicleID = o.str("vehicle_id", 255)
+	p.resourceIDs = o.strings("resource_ids", 50, 255)
+	o.finish()
+	return p
+}
+
+// movesTimes reports whether the patch sets the start or the end.
+func (p busyTimePatch) movesTimes() bool { return p.startsAt.Set || p.endsAt.Set }
+
+// setFields sets every field the patch carries but the times.
+func (p busyTimePatch) setFields(b *practiced.BusyTime) {
+	if p.locationID.Set {
+		b.LocationID = p.locationID.V
+	}
+	if p.practitionerID.Set {
+		b.PractitionerID = p.practitionerID.V
+	}
+	for _, f := range []struct {
+		v   opt[string]
+		dst **string
+	}{{p.busyTimeTypeID, &b.BusyTimeTypeID}, {p.name, &b.Name}, {p.note, &b.Note}, {p.roomID, &b.RoomID}, {p.vehicleID, &b.VehicleID}} {
+		if f.v.Set {
+			*f.dst = optPtr(f.v)
+		}
+	}
+	if p.resourceIDs.Set {
+		b.ResourceIDs = p.resourceIDs.V
+		if b.ResourceIDs == nil {
+			b.ResourceIDs = []string{}
+		}
+	}
+}
+
+// setTimes sets the times the patch carries, as sent.
+func (p busyTimePatch) setTimes(b *practiced.BusyTime) {
+	if p.startsAt.Set {
+		b.StartsAt = practiced.NewTime(p.startsAt.V)
+	}
+	if p.endsAt.Set {
+		b.EndsAt = practiced.NewTime(p.endsAt.V)
+	}
+}
+
+// locationCache reads locations once per request, for their time zones and
+// practitioners.
+type locationCache struct {
+	s    *Server
+	ctx  context.Context
+	biz  string
+	seen map[string]practiced.Location
+}
+
+func (l *locationCache) get(id string) (practiced.Location, error) {
+	if loc, ok := l.seen[id]; ok {
+		return loc, nil
+	}
+	loc, err := l.s.store.GetLocation(l.ctx, l.biz, id)
+	if err != nil {
+		return loc, err
+	}
+	l.seen[id] = loc
+	return loc, nil
+}
+
+func (l *locationCache) zone(id string) (*time.Location, error) {
+	loc, err := l.get(id)
+	if err != nil {
+		return nil, err
+	}
+	return time.LoadLocation(loc.Timezone)
+}
+
+// POST /v1/busy_times/{id}: a partial update. With scope following, the
+// fields sent are set on every later occurrence of the series too, and a
+// change of the times moves each later occurrence by the same wall-clock
+// amounts in its location's time zone (practiced.WallShift).
+func (s *Server) updateBusyTime(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	biz := businessID(ctx)
+	id, err := pathID(r, "id", practiced.PrefixBusyTime, "Busy time")
+	if err != nil {
+		return err
+	}
+	if _, err := s.store.GetBusyTime(ctx, biz, id); err != nil {
+		return err
+	}
+	var errs practiced.FieldErrors
+	q := newQuery(r.URL, &errs)
+	q.finish() // scope travels in the body; a query scope must not be ignored
+	o, err := readBody(w, r, &errs)
+	if err != nil {
+		return err
+	}
+	p := readBusyTimePatch(o)
+	// The change below reads locations (zones, practitioners) outside its
+	// transaction: it never writes them, and they are read once here.
+	locs := &locationCache{s: s, ctx: ctx, biz: biz, seen: map[string]practiced.Location{}}
+	if p.locationID.Set && !errs.Has("location_id") {
+		if _, err := locs.get(p.locationID.V); practiced.ErrorCode(err) == practiced.ENOTFOUND {
+			errs.Add("location_id", "does not exist")
+		} else if err != nil {
+			return err
+		}
+	}
+	if p.practitionerID.Set && !errs.Has("practitioner_id") {
+		if _, err := s.store.GetPractitioner(ctx, biz, p.practitionerID.V); practiced.ErrorCode(err) == practiced.ENOTFOUND {
+			errs.Add("practitioner_id", "does not exist")
+		} else if err != nil {
+			return err
+		}
+	}
+	if p.busyTimeTypeID.Set && !p.busyTimeTypeID.Null {
+		if err := s.checkRefs(ctx, biz, &errs, ref{"busy_time_type_id", p.busyTimeTypeID.V}); err != nil {
+			return err
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return err
+	}
+
+	now := practiced.NewTime(s.now())
+	var shift practiced.WallShift
+	changed, err := s.store.UpdateBusyTimes(ctx, biz, id, p.following, func(first practiced.BusyTime, b *practiced.BusyTime) error {
+		p.setFields(b)
+		zone := func() (*time.Location, error) { return locs.zone(b.LocationID) }
+		switch {
+		case b.ID == first.ID:
+			p.setTimes(b)
+			if p.following && p.movesTimes() {
+				z, err := zone()
+				if err != nil {
+					return err
+				}
+				shift = practiced.NewWallShift(first.StartsAt.Time, first.EndsAt.Time, b.StartsAt.Time, b.EndsAt.Time, z)
+			}
+		case shift != practiced.WallShift{}:
+			z, err := zone()
+			if err != nil {
+				return err
+			}
+			start, end := shift.Apply(b.StartsAt.Time, b.EndsAt.Time, z)
+			b.StartsAt, b.EndsAt = practiced.NewTime(start), practiced.NewTime(end)
+		}
+		if err := checkBusyTimeSpan(first, *b); err != nil {
+			return err
+		}
+		if p.locationID.Set || p.practitionerID.Set {
+			if err := checkWorksAt(locs, p, *b); err != nil {
+				return err
+			}
+		}
+		b.UpdatedAt = now
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, changed[0])
+	return nil
+}
+
+// checkBusyTimeSpan refuses a busy time, as a change leaves it, that ends
+// less than a minute after it starts. For a later occurrence moved with
+// first, the message names the occurrence.
+func checkBusyTimeSpan(first, b practiced.BusyTime) error {
+	if b.EndsAt.Sub(b.StartsAt.Time) >= time.Minute {
+		return nil
+	}
+	if b.ID == first.ID {
+		return practiced.Invalid("ends_at", "must be at least one minute after starts_at ("+b.StartsAt.String()+")")
+	}
+	return practiced.Invalid("ends_at", "would end less than a minute after it starts on the later occurrence "+b.ID+
+		" ("+b.StartsAt.String()+" to "+b.EndsAt.String()+")")
+}
+
+// checkWorksAt refuses a busy time whose practitioner, as a change leaves
+// it, does not work at its location. The failure is reported on the field
+// the change sent, the practitioner's when it sent both.
+func checkWorksAt(locs *locationCache, p busyTimePatch, b practiced.BusyTime) error {
+	loc, err := locs.get(b.LocationID)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(loc.PractitionerIDs, b.PractitionerID) {
+		return nil
+	}
+	if p.practitionerID.Set {
+		return practiced.Invalid("practitioner_id", "does not work at the location "+b.LocationID)
+	}
+	return practiced.Invalid("location_id", "is not a location where the practitioner "+b.PractitionerID+" works")
+}
+
+// DELETE /v1/busy_times/{id}?scope=this|following: deletes the busy time
+// and, with following, the later occurrences of its series. The answer
+// is the busy time as it was.
+func (s *Server) deleteBusyTime(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	biz := businessID(ctx)
+	id, err := pathID(r, "id", practiced.PrefixBusyTime, "Busy time")
+	if err != nil {
+		return err
+	}
+	if _, err := s.store.GetBusyTime(ctx, biz, id); err != nil {
+		return err
+	}
+	var errs practiced.FieldErrors
+	q := newQuery(r.URL, &errs)
+	scope := q.enum("scope", busyTimeScopes)
+	q.finish()
+	// No body field is known: a scope sent in a body must not be ignored.
+	o, err := readBody(w, r, &errs)
+	if err != nil {
+		return err
+	}
+	o.finish()
+	if err := errs.Err(); err != nil {
+		return err
+	}
+	deleted, err := s.store.DeleteBusyTimes(ctx, biz, id, scope == "following")
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, deleted[0])
+	return nil
 }

@@ -452,3 +452,14 @@ func readClientLists(o *object, p *clientPatch, clientID string) {
 		p.change(func(c *practiced.Client) { c.LinkedContacts = linked })
 	}
 }
+
+// clientRoute lets a handler that reads the {id} path value serve a
+// client route. Client paths name their parameter {client}, as the API
+// description and the OpenAPI document do, and one OpenAPI path has one
+// parameter name.
+func clientRoute(h func(http.ResponseWriter, *http.Request) error) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		r.SetPathValue("id", r.PathValue("client"))
+		return h(w, r)
+	}
+}

@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/tid"
 )
 
 func formID(f practiced.Form) string { return f.ID }
@@ -37,4 +39,104 @@ func (s *Server) listForms(w http.ResponseWriter, r *http.Request) error {
 // finishForm fills what the store does not know: the hosted page's URL.
 func (s *Server) finishForm(r *http.Request, f *practiced.Form) {
 	f.HostedFormURL = s.base(r) + "/f/" + f.ID
+}
+
+// POST /v1/forms: a form of a template for a client. The template's
+// name, colour, completion message, flags and content are copied into
+// the form, every question unanswered.
+func (s *Server) createForm(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	biz := businessID(ctx)
+	var errs practiced.FieldErrors
+	o, err := readBody(w, r, &errs)
+	if err != nil {
+		return err
+	}
+	templateID := o.requiredID("form_template_id", practiced.PrefixFormTemplate)
+	clientID := o.requiredID("client_id", practiced.PrefixClient)
+	locationID := o.id("location_id", practiced.PrefixLocation)
+	attendanceID := o.id("appointment_client_id", practiced.PrefixAppointmentClient)
+	o.finish()
+	var refs []ref
+	for _, f := range []struct {
+		field string
+		v     opt[string]
+	}{{"form_template_id", templateID}, {"client_id", clientID}, {"location_id", locationID}, {"appointment_client_id", attendanceID}} {
+		if f.v.Set && !f.v.Null {
+			refs = append(refs, ref{f.field, f.v.V})
+		}
+	}
+	if err := s.checkRefs(ctx, biz, &errs, refs...); err != nil {
+		return err
+	}
+	if err := errs.Err(); err != nil {
+		return err
+	}
+	t, err := s.store.GetFormTemplate(ctx, biz, templateID.V)
+	if err != nil {
+		return err
+	}
+	f := practiced.FormFromTemplate(t, tid.New(practiced.PrefixForm), clientID.V, practiced.NewTime(s.now()))
+	f.LocationID, f.AppointmentClientID = optPtr(locationID), optPtr(attendanceID)
+	if err := s.store.CreateForm(ctx, biz, &f); err != nil {
+		return err
+	}
+	s.finishForm(r, &f)
+	writeJSON(w, http.StatusCreated, f)
+	return nil
+}
+
+// POST /v1/forms/{id}/send records that the form's link was sent to the
+// client (delivering it is the caller's business): not_sent becomes sent.
+// Sending again changes nothing, so sent_at stays the first sending.
+func (s *Server) sendForm(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	biz := businessID(ctx)
+	id, err := pathID(r, "id", practiced.PrefixForm, "Form")
+	if err != nil {
+		return err
+	}
+	f, err := s.store.GetForm(ctx, biz, id)
+	if err != nil {
+		return err
+	}
+	var errs practiced.FieldErrors
+	o, err := readBody(w, r, &errs)
+	if err != nil {
+		return err
+	}
+	o.finish()
+	if err := errs.Err(); err != nil {
+		return err
+	}
+	now := practiced.NewTime(s.now())
+	// Only a change is written, so a resend records no event.
+	if changed, err := practiced.SendForm(&f, now); err != nil {
+		return err
+	} else if changed {
+		f, err = s.store.UpdateForm(ctx, biz, id, func(f *practiced.Form) error {
+			_, err := practiced.SendForm(f, now)
+			f.UpdatedAt = now
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	s.finishForm(r, &f)
+	writeJSON(w, http.StatusOK, f)
+	return nil
+}
+
+// archiveForm answers POST /v1/forms/{id}/archive and …/unarchive, with
+// the hosted form's URL filled in.
+func (s *Server) archiveForm(archived bool) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		archive := func(ctx context.Context, biz, id string, archived bool, now practiced.Time) (practiced.Form, error) {
+			f, err := s.store.ArchiveForm(ctx, biz, id, archived, now)
+			s.finishForm(r, &f)
+			return f, err
+		}
+		return s.archiveOne(practiced.PrefixForm, "Form", anyArchiver(archive), archived)(w, r)
+	}
 }

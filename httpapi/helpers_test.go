@@ -88,7 +88,9 @@ func (e *env) do(method, path, token string, body any) response {
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
-	return response{Status: res.StatusCode, Header: res.Header, Body: b}
+	out := response{Status: res.StatusCode, Header: res.Header, Body: b}
+	checkAgainstDocument(e.t, req, out)
+	return out
 }
 
 // wantStatus fails the test unless r has the status.
@@ -116,7 +118,9 @@ func (e *env) send(method, path string, header http.Header, body io.Reader) resp
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
-	return response{Status: res.StatusCode, Header: res.Header, Body: b}
+	out := response{Status: res.StatusCode, Header: res.Header, Body: b}
+	checkAgainstDocument(e.t, req, out)
+	return out
 }
 
 // canonicalJSON re-encodes a JSON text with sorted object keys, so that

@@ -524,3 +524,152 @@ func (o *object) ids(field string, max int, prefix string) opt[[]string] {
 	}
 	return opt[[]string]{Set: true, V: out}
 }
+
+// addressPatch reads an address whose parts change one by one: it returns
+// the change to make, or nil when the field was not sent or failed. null
+// clears the whole address.
+func (o *object) addressPatch(field string) func(*practiced.Address) {
+	a, set, null := o.obj(field)
+	if null {
+		return func(dst *practiced.Address) { *dst = practiced.Address{} }
+	}
+	if !set || a == nil {
+		return nil
+	}
+	var changes []func(*practiced.Address)
+	for _, f := range []struct {
+		field string
+		dst   func(*practiced.Address) *string
+	}{
+		{"line1", func(a *practiced.Address) *string { return &a.Line1 }},
+		{"city", func(a *practiced.Address) *string { return &a.City }},
+		{"state", func(a *practiced.Address) *string { return &a.State }},
+		{"postal_code", func(a *practiced.Address) *string { return &a.PostalCode }},
+		{"place_id", func(a *practiced.Address) *string { return &a.PlaceID }},
+		{"formatted_address_geocoder_estimate", func(a *practiced.Address) *string { return &a.FormattedAddress }},
+	} {
+		dst := f.dst
+		if v := a.str(f.field, 255); v.Set {
+			changes = append(changes, func(a *practiced.Address) { *dst(a) = v.V })
+		}
+	}
+	if v := a.str("line2", 255); v.Set {
+		changes = append(changes, func(a *practiced.Address) {
+			a.Line2 = nil
+			if !v.Null && v.V != "" {
+				line2 := v.V
+				a.Line2 = &line2
+			}
+		})
+	}
+	if v := a.country("country_code"); v.Set {
+		changes = append(changes, func(a *practiced.Address) { a.CountryCode = v.V })
+	}
+	if v := a.number("latitude", -90, 90); v.Set {
+		changes = append(changes, func(a *practiced.Address) { a.Latitude = floatPtr(v) })
+	}
+	if v := a.number("longitude", -180, 180); v.Set {
+		changes = append(changes, func(a *practiced.Address) { a.Longitude = floatPtr(v) })
+	}
+	a.finish()
+	return func(dst *practiced.Address) {
+		for _, f := range changes {
+			f(dst)
+		}
+	}
+}
+
+func floatPtr(v opt[float64]) *float64 {
+	if !v.Set || v.Null {
+		return nil
+	}
+	f := v.V
+	return &f
+}
+
+// phoneInput is a phone number as a request sends it. An id names one of
+// the record's numbers, whose id it keeps.
+type phoneInput struct {
+	id, code, number, kind string
+}
+
+// phoneNumbers reads a list of phone numbers, replaced whole: set is true
+// when the field was sent (null empties the list).
+func (o *object) phoneNumbers(field string, max int) (items []phoneInput, set bool) {
+	sent, null := o.objects(field, max, func(i int, it *object) {
+		id := it.id("id", practiced.PrefixPhoneNumber)
+		number := it.phone("number")
+		it.required("number", number.Set || it.errs.Has(it.name("number")), number.Null)
+		if number.Set && !number.Null && number.V == "" {
+			it.fail("number", "must not be empty")
+		}
+		code := it.dialCode("code")
+		kind := it.enum("type", practiced.PhoneTypes)
+		it.finish()
+		t := "mobile"
+		if kind.Set && !kind.Null {
+			t = kind.V
+		}
+		items = append(items, phoneInput{id: id.V, code: code.V, number: number.V, kind: t})
+	})
+	return items, sent || null
+}
+
+// mergePhoneNumbers makes the new list of numbers: a number sent with the
+// id of one of the old numbers keeps that id; any other gets a new one.
+func mergePhoneNumbers(old []practiced.PhoneNumber, in []phoneInput) []practiced.PhoneNumber {
+	ids := map[string]bool{}
+	for _, ph := range old {
+		ids[ph.ID] = true
+	}
+	out := make([]practiced.PhoneNumber, 0, len(in))
+	for _, ph := range in {
+		id := ph.id
+		if !ids[id] {
+			id = tid.New(practiced.PrefixPhoneNumber)
+		}
+		delete(ids, id)
+		out = append(out, practiced.PhoneNumber{ID: id, Code: ph.code, Number: ph.number, Type: ph.kind})
+	}
+	return out
+}
+
+// hexColor reads a color as "#rrggbb", stored in lower case; "" means no
+// color.
+func (o *object) hexColor(field string) opt[string] {
+	v := o.str(field, 7)
+	if v.Set && !v.Null && v.V != "" {
+		if len(v.V) != 7 || v.V[0] != '#' || strings.Trim(strings.ToLower(v.V[1:]), "0123456789abcdef") != "" {
+			o.fail(field, "must be a color such as #1a2b3c")
+			return opt[string]{}
+		}
+		v.V = strings.ToLower(v.V)
+	}
+	return v
+}
+
+// clock reads a local wall-clock time "HH:MM" (24:00 allowed, for the
+// end of a day).
+func (o *object) clock(field string) opt[string] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[string]{Set: ok, Null: null}
+	}
+	s, good := o.decodeString(field, v)
+	if !good {
+		return opt[string]{}
+	}
+	if _, valid := practiced.ParseClock(s); !valid {
+		o.fail(field, "must be a time of day such as 09:30, from 00:00 to 24:00")
+		return opt[string]{}
+	}
+	return opt[string]{Set: true, V: s}
+}
+
+// refuseNull records the failure of a field that may be left out of a
+// partial update but not sent as null, because it has no empty value.
+func (o *object) refuseNull(field string, null bool) {
+	if null {
+		o.fail(field, "cannot be null")
+	}
+}

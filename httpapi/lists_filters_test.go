@@ -160,7 +160,7 @@ func TestFormListFilters(t *testing.T) {
 			"color": "teal", "completion_message": "Thanks", "prefill_client_fields": false,
 			"override_client_fields": false, "status": "not_started", "sent_status": "not_sent",
 			"content": [{"sections": [{"title": "About you", "description": "", "questions": [
-				{"id": "email", "type": "short_text", "label": "E-mail", "required": true, "options": [], "client_field": null}]}]}],
+				{"id": "email", "type": "short_text", "label": "E-mail", "required": true, "options": [], "client_field": null, "answer": null}]}]}],
 			"hosted_form_url": "`+e.srv.URL+`/f/`+f1.ID+`",
 			"sent_at": null, "viewed_at": null, "completed_at": null, "archived_at": null,
 			"created_at": "2026-02-28T22:00:00Z", "updated_at": "2026-02-28T22:00:00Z"}`)

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 
 	practiced "github.com/practiced/practiced"
@@ -32,10 +33,18 @@ func busyTimeValues(b *practiced.BusyTime) []any {
 		nullStr(b.RoomID), nullStr(b.VehicleID), jsonText(b.ResourceIDs), nullStr(b.RepeatID), tsv(b.CreatedAt), tsv(b.UpdatedAt), nullTs(b.ArchivedAt)}
 }
 
+var busyTimes = &table[practiced.BusyTime]{
+	name: "busy_times", recordType: "busy_time", kind: "Busy time",
+	cols: busyTimeCols, scan: scanBusyTime, values: busyTimeValues,
+	normalize: finishBusyTime,
+	stamp: func(b *practiced.BusyTime) *stamps {
+		return &stamps{ID: &b.ID, UpdatedAt: &b.UpdatedAt, ArchivedAt: &b.ArchivedAt}
+	},
+}
+
 // ListBusyTimes returns a page of the business's busy times.
 func (s *Store) ListBusyTimes(ctx context.Context, businessID string, f practiced.BusyTimeFilter, p practiced.PageRequest) ([]practiced.BusyTime, practiced.PageInfo, error) {
-	q := newListQuery(businessID, busyTimeCols, "busy_times", "business_id", "id")
-	q.common("", f.ListFilter)
+	q := busyTimes.query(businessID, f.ListFilter)
 	if f.PractitionerID != "" {
 		q.filter("practitioner_id = " + q.args.add(f.PractitionerID))
 	}
@@ -48,7 +57,12 @@ func (s *Store) ListBusyTimes(ctx context.Context, businessID string, f practice
 	if f.EndsAfter != nil {
 		q.filter("ends_at > " + q.args.add(ts(*f.EndsAfter)))
 	}
-	return list(ctx, s.r, q, p, scanBusyTime)
+	return busyTimes.list(ctx, s.r, businessID, q, p)
+}
+
+// GetBusyTime returns one busy time of the business.
+func (s *Store) GetBusyTime(ctx context.Context, businessID, id string) (practiced.BusyTime, error) {
+	return busyTimes.get(ctx, s.r, businessID, id, "")
 }
 
 // CreateBusyTimes creates busy times in one transaction.
@@ -56,11 +70,6 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 	var created []practiced.BusyTime
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		created = created[:0]
-		stmt, err := tx.PrepareContext(ctx, insertSQL("busy_times", busyTimeCols))
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
 		if skipConflicts {
 			for _, pra := range practitionersOf(bts) {
 				if err := s.lockPractitioner(ctx, tx, businessID, pra); err != nil {
@@ -78,11 +87,7 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 					continue
 				}
 			}
-			finishBusyTime(&b)
-			if _, err := stmt.ExecContext(ctx, append([]any{businessID}, busyTimeValues(&b)...)...); err != nil {
-				return translate(err)
-			}
-			if err := recordEvent(ctx, tx, businessID, "busy_time", "created", b.ID, b); err != nil {
+			if err := busyTimes.insert(ctx, tx, businessID, &b); err != nil {
 				return err
 			}
 			created = append(created, b)
@@ -104,4 +109,105 @@ func practitionersOf(bts []practiced.BusyTime) []string {
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids)
+}
+
+// UpdateBusyTimes changes a busy time, and with following the rest of its
+// series from it on, in one transaction.
+func (s *Store) UpdateBusyTimes(ctx context.Context, businessID, id string, following bool, change func(first practiced.BusyTime, b *practiced.BusyTime) error) ([]practiced.BusyTime, error) {
+	var changed []practiced.BusyTime
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		recs, err := s.lockSeries(ctx, tx, businessID, id, following)
+		if err != nil {
+			return err
+		}
+		first := recs[0]
+		for i := range recs {
+			b := &recs[i]
+			before := b.UpdatedAt
+			if err := change(first, b); err != nil {
+				return err
+			}
+			if b.UpdatedAt == before {
+				b.UpdatedAt = practiced.Now()
+			}
+			if err := busyTimes.write(ctx, tx, businessID, b); err != nil {
+				return err
+			}
+			if err := recordEvent(ctx, tx, businessID, busyTimes.recordType, "updated", b.ID, b); err != nil {
+				return err
+			}
+		}
+		changed = recs
+		return nil
+	})
+	return changed, err
+}
+
+// DeleteBusyTimes deletes a busy time, and with following the rest of its
+// series from it on, in one transaction.
+func (s *Store) DeleteBusyTimes(ctx context.Context, businessID, id string, following bool) ([]practiced.BusyTime, error) {
+	var deleted []practiced.BusyTime
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		recs, err := s.lockSeries(ctx, tx, businessID, id, following)
+		if err != nil {
+			return err
+		}
+		var a args
+		biz := a.add(businessID)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM busy_times WHERE business_id = `+biz+` AND id IN `+a.in(idsOf(recs)), a.vals...); err != nil {
+			return fmt.Errorf("delete busy times: %w", err)
+		}
+		for i := range recs {
+			if err := recordEvent(ctx, tx, businessID, busyTimes.recordType, "deleted", recs[i].ID, recs[i]); err != nil {
+				return err
+			}
+		}
+		deleted = recs
+		return nil
+	})
+	return deleted, err
+}
+
+// ArchiveBusyTime archives or unarchives one busy time.
+func (s *Store) ArchiveBusyTime(ctx context.Context, businessID, id string, archived bool, now practiced.Time) (practiced.BusyTime, error) {
+	return busyTimes.archive(ctx, s, businessID, id, archived, now)
+}
+
+// lockSeries reads, under lock, the busy time id and, with following,
+// every other busy time of its series that starts at or after it: id
+// first, the others in start order. Every row is locked before any is
+// written, so two changes of one series wait for each other instead of
+// each holding a part of it.
+func (s *Store) lockSeries(ctx context.Context, tx *sql.Tx, businessID, id string, following bool) ([]practiced.BusyTime, error) {
+	first, err := busyTimes.get(ctx, tx, businessID, id, s.dialect.lockRow)
+	if err != nil {
+		return nil, err
+	}
+	recs := []practiced.BusyTime{first}
+	if !following || first.RepeatID == nil {
+		return recs, nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT `+busyTimeCols+` FROM busy_times
+		WHERE business_id = $1 AND repeat_id = $2 AND starts_at >= $3 AND id <> $4
+		ORDER BY starts_at, id`+s.dialect.lockRow, businessID, *first.RepeatID, tsv(first.StartsAt), first.ID)
+	if err != nil {
+		return nil, fmt.Errorf("series: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		b, err := scanBusyTime(rows)
+		if err != nil {
+			return nil, fmt.Errorf("series: %w", err)
+		}
+		recs = append(recs, b)
+	}
+	return recs, rows.Err()
+}
+
+func idsOf(bts []practiced.BusyTime) []string {
+	ids := make([]string, len(bts))
+	for i, b := range bts {
+		ids[i] = b.ID
+	}
+	return ids
 }

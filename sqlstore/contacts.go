@@ -19,6 +19,8 @@ func scanContact(r rowScanner) (practiced.Contact, error) {
 	return c, err
 }
 
+// normalizeContact makes every list non-nil, so lists encode as [] and
+// never as null.
 func normalizeContact(c *practiced.Contact) {
 	if c.PhoneNumbers == nil {
 		c.PhoneNumbers = []practiced.PhoneNumber{}
@@ -34,6 +36,8 @@ func contactValues(c *practiced.Contact) []any {
 		tsv(c.CreatedAt), tsv(c.UpdatedAt), nullTs(c.ArchivedAt)}
 }
 
+// contactSearch is the lower-case text the q filter matches: names,
+// company, e-mail and phone numbers.
 func contactSearch(c *practiced.Contact) string {
 	parts := []string{c.FirstName, c.LastName, c.PreferredName, c.Company, c.Email}
 	for _, p := range c.PhoneNumbers {
@@ -42,10 +46,40 @@ func contactSearch(c *practiced.Contact) string {
 	return strings.ToLower(strings.Join(parts, " "))
 }
 
+var contacts = &table[practiced.Contact]{
+	name: "contacts", recordType: "contact", kind: "Contact",
+	cols: contactCols, scan: scanContact, values: contactValues,
+	extraCols: []string{"search"},
+	extra:     func(c *practiced.Contact) []any { return []any{contactSearch(c)} },
+	normalize: normalizeContact,
+	stamp: func(c *practiced.Contact) *stamps {
+		return &stamps{ID: &c.ID, UpdatedAt: &c.UpdatedAt, ArchivedAt: &c.ArchivedAt}
+	},
+}
+
 // ListContacts returns a page of the business's contacts.
 func (s *Store) ListContacts(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Contact, practiced.PageInfo, error) {
-	q := newListQuery(businessID, contactCols, "contacts", "business_id", "id")
-	q.common("", f.ListFilter)
+	q := contacts.query(businessID, f.ListFilter)
 	personFilters(q, f)
-	return list(ctx, s.r, q, p, scanContact)
+	return contacts.list(ctx, s.r, businessID, q, p)
+}
+
+// GetContact returns one contact of the business.
+func (s *Store) GetContact(ctx context.Context, businessID, id string) (practiced.Contact, error) {
+	return contacts.get(ctx, s.r, businessID, id, "")
+}
+
+// CreateContact stores a new contact.
+func (s *Store) CreateContact(ctx context.Context, businessID string, c *practiced.Contact) error {
+	return contacts.create(ctx, s, businessID, c)
+}
+
+// UpdateContact changes a contact in one transaction and records the change.
+func (s *Store) UpdateContact(ctx context.Context, businessID, id string, change func(*practiced.Contact) error) (practiced.Contact, error) {
+	return contacts.update(ctx, s, businessID, id, "updated", change)
+}
+
+// ArchiveContact archives or unarchives a contact.
+func (s *Store) ArchiveContact(ctx context.Context, businessID, id string, archived bool, now practiced.Time) (practiced.Contact, error) {
+	return contacts.archive(ctx, s, businessID, id, archived, now)
 }

@@ -2,7 +2,9 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	practiced "github.com/practiced/practiced"
@@ -23,4 +25,42 @@ func recordEvent(ctx context.Context, db queryer, businessID, recordType, action
 		return fmt.Errorf("event: %w", err)
 	}
 	return nil
+}
+
+const eventCols = `id, type, record_type, record_id, data, created_at`
+
+func scanEvent(r rowScanner) (practiced.Event, error) {
+	var e practiced.Event
+	var data string
+	err := r.Scan(&e.ID, &e.Type, &e.RecordType, &e.RecordID, &data, timeScan{&e.CreatedAt})
+	e.Data = json.RawMessage(data)
+	return e, err
+}
+
+// ListEvents returns a page of the business's events in id order.
+func (s *Store) ListEvents(ctx context.Context, businessID string, f practiced.EventFilter, p practiced.PageRequest) ([]practiced.Event, practiced.PageInfo, error) {
+	q := newListQuery(businessID, eventCols, "events", "business_id", "id")
+	if len(f.Types) > 0 {
+		q.filter("type IN " + q.args.in(f.Types))
+	}
+	if f.RecordType != "" {
+		q.filter("record_type = " + q.args.add(f.RecordType))
+	}
+	if f.RecordID != "" {
+		q.filter("record_id = " + q.args.add(f.RecordID))
+	}
+	if f.Since != nil {
+		q.filter("created_at >= " + q.args.add(ts(*f.Since)))
+	}
+	return list(ctx, s.r, q, p, scanEvent)
+}
+
+// GetEvent returns one event of the business.
+func (s *Store) GetEvent(ctx context.Context, businessID, id string) (practiced.Event, error) {
+	row := s.r.QueryRowContext(ctx, `SELECT `+eventCols+` FROM events WHERE business_id = $1 AND id = $2`, businessID, id)
+	e, err := scanEvent(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return e, practiced.NotFound("Event")
+	}
+	return e, err
 }

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -25,16 +24,68 @@ func serviceValues(v *practiced.Service) []any {
 		tsv(v.CreatedAt), tsv(v.UpdatedAt), nullTs(v.ArchivedAt)}
 }
 
+func normalizeService(v *practiced.Service) { v.LocationIDs = sortedIDs(v.LocationIDs) }
+
+var services = &table[practiced.Service]{
+	name: "services", recordType: "service", kind: "Service",
+	cols: serviceCols, scan: scanService, values: serviceValues,
+	load: loadServiceJoins, save: saveServiceJoins, normalize: normalizeService,
+	stamp: func(v *practiced.Service) *stamps {
+		return &stamps{ID: &v.ID, UpdatedAt: &v.UpdatedAt, ArchivedAt: &v.ArchivedAt}
+	},
+}
+
+func loadServiceJoins(ctx context.Context, db queryer, businessID string, vs []practiced.Service) error {
+	ids := make([]string, len(vs))
+	for i := range vs {
+		ids[i] = vs[i].ID
+	}
+	locs, err := joined(ctx, db, "service_locations", "service_id", "location_id", businessID, ids)
+	if err != nil {
+		return err
+	}
+	for i := range vs {
+		vs[i].LocationIDs = append([]string{}, locs[vs[i].ID]...)
+	}
+	return nil
+}
+
+// saveServiceJoins writes the service's locations and touches the
+// locations it was added to or removed from.
+func saveServiceJoins(ctx context.Context, tx *sql.Tx, businessID string, v *practiced.Service) error {
+	old, err := rejoin(ctx, tx, "service_locations", "service_id", "location_id", businessID, v.ID, v.LocationIDs)
+	if err != nil {
+		return err
+	}
+	return touchLocations(ctx, tx, businessID, symmetricDiff(old, v.LocationIDs), v.UpdatedAt)
+}
+
+// ListServices returns a page of the business's services.
+func (s *Store) ListServices(ctx context.Context, businessID string, f practiced.ServiceFilter, p practiced.PageRequest) ([]practiced.Service, practiced.PageInfo, error) {
+	q := services.query(businessID, f.ListFilter)
+	if f.LocationID != "" {
+		q.filter(`id IN (SELECT service_id FROM service_locations WHERE business_id = $1 AND location_id = ` +
+			q.args.add(f.LocationID) + `)`)
+	}
+	return services.list(ctx, s.r, businessID, q, p)
+}
+
 // GetService returns one service of the business with its locations.
 func (s *Store) GetService(ctx context.Context, businessID, id string) (practiced.Service, error) {
-	row := s.r.QueryRowContext(ctx, `SELECT `+serviceCols+` FROM services WHERE business_id = $1 AND id = $2`, businessID, id)
-	v, err := scanService(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return v, practiced.NotFound("Service")
-	} else if err != nil {
-		return v, err
-	}
-	locs, err := s.joined(ctx, "service_locations", "service_id", "location_id", businessID, []string{id})
-	v.LocationIDs = append([]string{}, locs[id]...)
-	return v, err
+	return services.get(ctx, s.r, businessID, id, "")
+}
+
+// CreateService stores a new service with its locations.
+func (s *Store) CreateService(ctx context.Context, businessID string, v *practiced.Service) error {
+	return services.create(ctx, s, businessID, v)
+}
+
+// UpdateService changes a service in one transaction and records the change.
+func (s *Store) UpdateService(ctx context.Context, businessID, id string, change func(*practiced.Service) error) (practiced.Service, error) {
+	return services.update(ctx, s, businessID, id, "updated", change)
+}
+
+// ArchiveService archives or unarchives a service.
+func (s *Store) ArchiveService(ctx context.Context, businessID, id string, archived bool, now practiced.Time) (practiced.Service, error) {
+	return services.archive(ctx, s, businessID, id, archived, now)
 }

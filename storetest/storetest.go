@@ -41,9 +41,13 @@ func Run(t *testing.T, open func(t *testing.T) practiced.Store) {
 		{"PersonFilter", personFilterRules},
 		{"CreateBusyTimes", createBusyTimesRules},
 		{"UpdateClient", updateClientRules},
+		{"Forms", formRules},
+		{"SetupRecords", setupRules},
 		{"MissingRefs", missingRefsRules},
 		{"PractitionerSchedule", scheduleRules},
 		{"Concurrency", concurrencyRules},
+		{"ChangeFeed", changeFeedRules},
+		{"Appointments", appointmentRules},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {

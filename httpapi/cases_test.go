@@ -1,0 +1,119 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/practiced/practiced/internal/testfix"
+	"github.com/practiced/practiced/tid"
+)
+
+func TestCreateCaseAnswers201WithTheWholeRecord(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	a := e.a
+	for _, tc := range []struct{ body, want string }{
+		{`{"client_id":"ANN","name":"Left knee","notes":"Work cover claim 123"}`,
+			`{"id":"ID","client_id":"ANN","name":"Left knee","status":"open","notes":"Work cover claim 123",
+			"created_at":"NOW","updated_at":"NOW","archived_at":null}`},
+		{`{"client_id":"ANN","name":"Old injury","status":"closed"}`,
+			`{"id":"ID","client_id":"ANN","name":"Old injury","status":"closed","notes":"",
+			"created_at":"NOW","updated_at":"NOW","archived_at":null}`},
+	} {
+		ids := map[string]string{"ANN": a.Clients[0].ID}
+		id, r := setupCreate(t, e, "cases", withIDs(tc.body, ids))
+		ids["ID"], ids["NOW"] = id, setupNow
+		wantBody(t, r, http.StatusCreated, withIDs(tc.want, ids))
+		wantBody(t, e.do("GET", "/v1/cases/"+id, a.Token, nil), http.StatusOK, withIDs(tc.want, ids))
+	}
+}
+
+func TestCaseRefusesInvalidValues(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	a := e.a
+	for _, tc := range []struct {
+		name, body string
+		want       map[string][]string
+	}{
+		{"client of another business", `{"client_id":"B_CLI","name":"x"}`, oneError("client_id", "does not exist")},
+		{"unknown client", `{"client_id":"` + tid.New("cli") + `","name":"x"}`, oneError("client_id", "does not exist")},
+		{"not a client id", `{"client_id":"` + a.Payer.ID + `","name":"x"}`, oneError("client_id", "must be an id starting with cli_")},
+		{"a number for an id", `{"client_id":12,"name":"x"}`,
+			oneError("client_id", `must be an id string such as "cli_01h455vb4pex5vsknk084sn02q"; ids are prefixed strings, not numbers`)},
+		{"status and notes", `{"client_id":"ANN","name":"x","status":"pending","notes":"` + strings.Repeat("n", 2001) + `"}`,
+			map[string][]string{
+				"status": {"must be one of: open, closed"},
+				"notes":  {"must be at most 2000 characters (it has 2001)"},
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := strings.NewReplacer("B_CLI", e.b.Clients[0].ID, "ANN", a.Clients[0].ID).Replace(tc.body)
+			wantInvalid(t, e.do("POST", "/v1/cases", a.Token, body), tc.want, "")
+		})
+	}
+	if n := len(listedIDs(t, e, "/v1/cases?include_archived=true", a.Token)); n != 0 {
+		t.Fatalf("%d cases after refused creates, want none", n)
+	}
+}
+
+func TestCaseUpdateChangesOnlyTheFieldsSentButNeverTheClient(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	a := e.a
+	ids := map[string]string{"ANN": a.Clients[0].ID, "BEN": a.Clients[1].ID}
+	for _, tc := range []struct {
+		name, body, want string
+		invalid          map[string][]string
+	}{
+		{name: "empty body", body: `{}`, want: `{}`},
+		{name: "status and name", body: `{"status":"closed","name":"Left knee (healed)"}`,
+			want: `{"status":"closed","name":"Left knee (healed)"}`},
+		{name: "the same client", body: `{"client_id":"ANN"}`, want: `{}`},
+		{name: "null clears notes and reopens", body: `{"notes":null,"status":null}`, want: `{"notes":"","status":"open"}`},
+		{name: "another client", body: `{"client_id":"BEN"}`,
+			invalid: oneError("client_id", "cannot be changed: a case belongs to the client it was created for")},
+		{name: "no client", body: `{"client_id":null}`, invalid: oneError("client_id", "is required and cannot be null")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e.clock = testfix.Now
+			id, created := setupCreate(t, e, "cases", withIDs(`{"client_id":"ANN","name":"Left knee","status":"closed","notes":"Claim"}`, ids))
+			e.clock = testfix.Now.Add(time.Hour)
+			r := e.do("POST", "/v1/cases/"+id, a.Token, withIDs(tc.body, ids))
+			if tc.invalid != nil {
+				wantInvalid(t, r, tc.invalid, "")
+				wantBody(t, e.do("GET", "/v1/cases/"+id, a.Token, nil), http.StatusOK, string(created.Body))
+				return
+			}
+			want := created.JSON(t)
+			for k, v := range decodeJSON(t, withIDs(tc.want, ids)) {
+				want[k] = v
+			}
+			want["updated_at"] = "2026-03-01T23:00:00Z"
+			wantBody(t, r, http.StatusOK, jsonText(want))
+		})
+	}
+}
+
+func TestCaseListFiltersByClientAndStatus(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	a := e.a
+	ann, ben := a.Clients[0].ID, a.Clients[1].ID
+	annOpen, _ := setupCreate(t, e, "cases", `{"client_id":"`+ann+`","name":"Knee"}`)
+	annClosed, _ := setupCreate(t, e, "cases", `{"client_id":"`+ann+`","name":"Back","status":"closed"}`)
+	benOpen, _ := setupCreate(t, e, "cases", `{"client_id":"`+ben+`","name":"Wrist"}`)
+	runFilterCases(t, e, "/v1/cases", []filterCase{
+		{"no filter", nil, []string{annOpen, annClosed, benOpen}},
+		{"client", qv("client_id", ann), []string{annOpen, annClosed}},
+		{"status", qv("status", "open"), []string{annOpen, benOpen}},
+		{"client and status", qv("client_id", ann, "status", "closed"), []string{annClosed}},
+		{"another business's client", qv("client_id", e.b.Clients[0].ID), nil},
+	})
+	runInvalidQueryCases(t, e, "/v1/cases", []invalidQueryCase{
+		{"status=done", "status", "must be one of: open, closed"},
+		{"client_id=" + a.Payer.ID, "client_id", "must be an id starting with cli_"},
+	})
+}

@@ -1,0 +1,219 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/tid"
+)
+
+// GET /v1/events and GET /v1/events/{id}: the change feed of DESIGN.md
+// section 6.
+
+// feedEntry is an event as the feed lists it, without its data.
+type feedEntry struct{ typ, recordID string }
+
+// feed walks GET /v1/events with the query and returns every event.
+func (e *env) feed(t *testing.T, query url.Values) []map[string]any {
+	t.Helper()
+	path := "/v1/events"
+	if len(query) > 0 {
+		path += "?" + query.Encode()
+	}
+	return e.listAll(t, path, e.a.Token)
+}
+
+func entries(events []map[string]any) []feedEntry {
+	out := []feedEntry{}
+	for _, ev := range events {
+		out = append(out, feedEntry{ev["type"].(string), ev["record_id"].(string)})
+	}
+	return out
+}
+
+// wantRecordEvents fails unless the record's events are exactly of the
+// types, in order, each with the matching record of want as its data.
+func wantRecordEvents(t *testing.T, e *env, recordID string, types []string, want []string) {
+	t.Helper()
+	events := e.feed(t, url.Values{"record_id": {recordID}})
+	var got []string
+	for _, ev := range events {
+		got = append(got, ev["type"].(string))
+	}
+	if !reflect.DeepEqual(got, types) {
+		t.Fatalf("events of %s: %v, want %v", recordID, got, types)
+	}
+	for i, ev := range events {
+		recordType, _, _ := strings.Cut(types[i], ".")
+		if ev["record_type"] != recordType || !tid.Valid(ev["id"].(string), "evt") || len(ev) != 6 {
+			t.Fatalf("event %v is not {id, type, record_type: %s, record_id, data, created_at}", ev, recordType)
+		}
+		data, _ := json.Marshal(ev["data"])
+		if canonicalJSON(t, data) != canonicalJSON(t, []byte(want[i])) {
+			t.Fatalf("data of %s:\n%s\nwant\n%s", types[i], data, want[i])
+		}
+	}
+}
+
+// feedFixture makes a few changes through the API and returns the ids of
+// the records they changed.
+func feedFixture(t *testing.T, e *env) (client, busy1, busy2 string) {
+	t.Helper()
+	r := e.do("POST", "/v1/clients", e.a.Token, map[string]any{"first_name": "Zoe", "last_name": "Zed"})
+	wantStatus(t, r, http.StatusCreated)
+	client = r.JSON(t)["id"].(string)
+	wantStatus(t, e.do("POST", "/v1/clients/"+client, e.a.Token, map[string]any{"notes": "first visit"}), http.StatusOK)
+	r = e.do("POST", "/v1/busy_times", e.a.Token, busyBody(e.a.Sydney, e.a.Alice, "2026-03-03T01:00:00Z", "2026-03-03T02:00:00Z",
+		map[string]any{"repeating_rule": map[string]any{"frequency": "daily", "occurrences": 2}}))
+	wantStatus(t, r, http.StatusCreated)
+	busy1 = r.JSON(t)["id"].(string)
+	all := e.listAll(t, "/v1/busy_times?practitioner_id="+e.a.Alice.ID, e.a.Token)
+	busy2 = all[1]["id"].(string)
+	wantStatus(t, e.do("DELETE", "/v1/busy_times/"+busy2, e.a.Token, nil), http.StatusOK)
+	wantStatus(t, e.do("POST", "/v1/clients/"+client+"/archive", e.a.Token, nil), http.StatusOK)
+	return client, busy1, busy2
+}
+
+func TestEventListFiltersByTypeRecordTypeRecordIDAndSince(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	client, busy1, busy2 := feedFixture(t, e)
+	// Clinic B's changes never show in A's feed.
+	wantStatus(t, e.do("POST", "/v1/clients/"+e.b.Clients[0].ID, e.b.Token, map[string]any{"notes": "b"}), http.StatusOK)
+
+	all := e.feed(t, nil)
+	every := []feedEntry{{"client.created", client}, {"client.updated", client}, {"busy_time.created", busy1},
+		{"busy_time.created", busy2}, {"busy_time.deleted", busy2}, {"client.archived", client}}
+	if got := entries(all); !reflect.DeepEqual(got, every) {
+		t.Fatalf("feed %v\nwant %v", got, every)
+	}
+	first, last := all[0]["created_at"].(string), all[len(all)-1]["created_at"].(string)
+	var sinceLast []feedEntry
+	for _, ev := range all {
+		if ev["created_at"].(string) >= last {
+			sinceLast = append(sinceLast, feedEntry{ev["type"].(string), ev["record_id"].(string)})
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		query url.Values
+		want  []feedEntry
+	}{
+		{"no filter", nil, every},
+		{"one type", qv("type", "client.updated"), []feedEntry{{"client.updated", client}}},
+		{"types repeated", qv("type", "client.archived", "type", "busy_time.created"),
+			[]feedEntry{{"busy_time.created", busy1}, {"busy_time.created", busy2}, {"client.archived", client}}},
+		{"a type given twice", qv("type", "client.archived", "type", "client.archived"), []feedEntry{{"client.archived", client}}},
+		{"a type no change made", qv("type", "form.created"), []feedEntry{}},
+		{"record type", qv("record_type", "busy_time"), every[2:5]},
+		{"record id", qv("record_id", busy2), []feedEntry{{"busy_time.created", busy2}, {"busy_time.deleted", busy2}}},
+		{"record id of a deleted busy time and a type", qv("record_id", busy2, "type", "busy_time.deleted"), []feedEntry{{"busy_time.deleted", busy2}}},
+		{"record id of another business", qv("record_id", e.b.Clients[0].ID), []feedEntry{}},
+		{"since the first event", qv("since", first), every},
+		{"since the last event's second", qv("since", last), sinceLast},
+		{"since, in another offset", qv("since", mustUTC(first).In(time.FixedZone("AEDT", 11*60*60)).Format(time.RFC3339)), every},
+		{"since tomorrow", qv("since", "2199-01-01T00:00:00Z"), []feedEntry{}},
+		{"every filter", qv("type", "client.updated", "type", "client.created", "record_type", "client", "record_id", client, "since", first),
+			[]feedEntry{{"client.created", client}, {"client.updated", client}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := entries(e.feed(t, tc.query)); !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("%v\nwant %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestEventListRefusesInvalidQueries(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	badType := func(v string) string {
+		return `"` + v + `" is not an event type: an event type is <record_type>.<action>, such as client.updated, ` +
+			"with an action among created, updated, archived, unarchived, deleted"
+	}
+	unknown := "is not a known query parameter"
+	runInvalidQueryCases(t, e, "/v1/events", []invalidQueryCase{
+		{"type=client.update", "type", badType("client.update")},
+		{"type=clients.updated", "type", badType("clients.updated")},
+		{"type=client", "type", badType("client")},
+		{"type=", "type", badType("")},
+		{"type=Client.Updated", "type", badType("Client.Updated")},
+		{"record_type=clients", "record_type", "must be one of: " + strings.Join(practiced.RecordTypes, ", ")},
+		{"record_type=client&record_type=busy_time", "record_type", "must be given once"},
+		{"record_id=123", "record_id", "must be a record id such as cli_01h455vb4pex5vsknk084sn02q"},
+		{"record_id=cli_123", "record_id", "must be a record id such as cli_01h455vb4pex5vsknk084sn02q"},
+		{"record_id=" + tid.New("evt"), "record_id", "must be a record id such as cli_01h455vb4pex5vsknk084sn02q"},
+		{"since=2026-03-01", "since", "must be a timestamp with a time and an offset, such as 2026-03-02T09:30:00Z, not a date"},
+		{"since=yesterday", "since", "must be a timestamp in RFC 3339 format, such as 2026-03-02T09:30:00Z"},
+		{"include_archived=true", "include_archived", unknown},
+		{"updated_since=2026-03-01T00:00:00Z", "updated_since", unknown},
+		{"limit=0", "limit", "must be between 1 and 100"},
+		{"limit=101", "limit", "must be between 1 and 100"},
+		{"cursor=nope", "cursor", "is not a valid cursor; use the links of a previous page unchanged"},
+	})
+	t.Run("every failing parameter at once", func(t *testing.T) {
+		r := e.do("GET", "/v1/events?type=client.updated&type=x&record_type=y&since=z&bogus=1", e.a.Token, nil)
+		wantInvalid(t, r, map[string][]string{"type": {badType("x")}, "record_type": {"must be one of: " + strings.Join(practiced.RecordTypes, ", ")},
+			"since": {"must be a timestamp in RFC 3339 format, such as 2026-03-02T09:30:00Z"}, "bogus": {unknown}}, "")
+	})
+}
+
+func TestEventPagesRepeatEveryTypeAndRefuseCursorsOfOtherFilters(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	client, busy1, busy2 := feedFixture(t, e)
+	query := "/v1/events?type=busy_time.created&type=client.archived&limit=1"
+	var got []feedEntry
+	next := query
+	var second string
+	for i := 0; next != ""; i++ {
+		p := e.do("GET", next, e.a.Token, nil).page(t)
+		got = append(got, entries(p.Data)...)
+		if (i == 0) != (p.Links.Prev == nil) {
+			t.Fatalf("page %d: prev %v", i, p.Links.Prev)
+		}
+		next = ""
+		if p.Links.Next != nil {
+			next = *p.Links.Next
+			u, _ := url.Parse(next)
+			if ts := u.Query()["type"]; !reflect.DeepEqual(ts, []string{"busy_time.created", "client.archived"}) {
+				t.Fatalf("next link %s carries types %v", next, ts)
+			}
+			if i == 0 {
+				second = next
+			}
+		}
+	}
+	want := []feedEntry{{"busy_time.created", busy1}, {"busy_time.created", busy2}, {"client.archived", client}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("walked %v\nwant %v", got, want)
+	}
+	// The cursor of the second page, under other types.
+	u, _ := url.Parse(second)
+	q := u.Query()
+	q.Set("type", "client.created")
+	r := e.do("GET", "/v1/events?"+q.Encode(), e.a.Token, nil)
+	wantInvalid(t, r, oneError("cursor", "was made for another list or other filters; use the links of a previous page unchanged"), "")
+}
+
+func TestGetEventAnswersTheEventOfTheFeed(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	client, _, _ := feedFixture(t, e)
+	for _, ev := range e.feed(t, nil) {
+		b, _ := json.Marshal(ev)
+		wantBody(t, e.do("GET", "/v1/events/"+ev["id"].(string), e.a.Token, nil), http.StatusOK, string(b))
+		wantBody(t, e.do("GET", "/v1/events/"+ev["id"].(string), e.a.ReadOnlyToken, nil), http.StatusOK, string(b))
+		// Another business sees nothing of it.
+		wantBody(t, e.do("GET", "/v1/events/"+ev["id"].(string), e.b.Token, nil), http.StatusNotFound, messageJSON("Event not found."))
+	}
+	for _, id := range []string{tid.New("evt"), client, "evt_123", "12345"} {
+		wantBody(t, e.do("GET", "/v1/events/"+id, e.a.Token, nil), http.StatusNotFound, messageJSON("Event not found."))
+	}
+}
