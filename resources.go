@@ -99,7 +99,10 @@ var NamedKinds = []NamedKind{
 // NamedKindOf returns the kind of named record an id names by its prefix;
 // ok is false for an id of any other kind.
 func NamedKindOf(id string) (k NamedKind, ok bool) {
-	prefix, _, _ := strings.Cut(id, "_")
+	prefix, _, found := strings.Cut(id, "_")
+	if !found {
+		return NamedKind{}, false
+	}
 	for _, k := range NamedKinds {
 		if k.Prefix == prefix {
 			return k, true
