@@ -7,20 +7,26 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"testing"
 	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/internal/testfix"
+	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/tid"
 )
 
 // benchSchedule seeds n practitioners at the Sydney location, each with
 // appointments and busy times spread over March 2026, and returns their ids.
-func benchSchedule(b *testing.B, st practiced.Store, c *testfix.Clinic, n, appointments, busy int) []string {
+func benchSchedule(b testing.TB, st practiced.Store, c *testfix.Clinic, n, appointments, busy int) []string {
+	return benchScheduleFrom(b, st, c, n, appointments, busy, time.Date(2026, 3, 1, 13, 0, 0, 0, time.UTC)) // 00:00 on 2 March in Sydney
+}
+
+// benchScheduleFrom is benchSchedule for the 31 days from start.
+func benchScheduleFrom(b testing.TB, st practiced.Store, c *testfix.Clinic, n, appointments, busy int, start time.Time) []string {
 	r := rand.New(rand.NewSource(int64(n)))
-	start := time.Date(2026, 3, 1, 13, 0, 0, 0, time.UTC) // 00:00 on 2 March in Sydney
 	at := func() time.Time { return start.Add(time.Duration(5*r.Intn(31*24*12)) * time.Minute) }
 	created := practiced.NewTime(testfix.Now.Add(-time.Hour))
 	var ids []string
@@ -89,4 +95,38 @@ func BenchmarkHTTPSlotsTwentyPractitionersMonth(b *testing.B) { benchSlots(b, 20
 // The first slot of each of 20 practitioners.
 func BenchmarkHTTPFirstAvailableTwentyPractitioners(b *testing.B) {
 	benchSlots(b, 20, 120, 30, url.Values{"first_available": {"true"}, "to": nil})
+}
+
+// TestWriteBenchDatabase writes the benchmark clinic to the SQLite file
+// PRACTICED_BENCH_DB names, for load tests of a real server (see
+// scripts/bench-availability.sh), and prints the key and the query.
+func TestWriteBenchDatabase(t *testing.T) {
+	path := os.Getenv("PRACTICED_BENCH_DB")
+	if path == "" {
+		t.Skip("PRACTICED_BENCH_DB is not set: no benchmark database to write")
+	}
+	st, err := sqlstore.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	c := testfix.NewClinic(t, st, "Bench "+tid.New("biz"))
+	// The month starts next Monday in Sydney, so none of it is past.
+	sydney, _ := time.LoadLocation("Australia/Sydney")
+	day := time.Now().In(sydney).AddDate(0, 0, 1)
+	for day.Weekday() != time.Monday {
+		day = day.AddDate(0, 0, 1)
+	}
+	start := time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, sydney)
+	one := benchScheduleFrom(t, st, c, 1, 2000, 500, start)
+	benchScheduleFrom(t, st, c, 19, 120, 30, start)
+	if err := st.Analyze(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	from, to := start.Format(time.DateOnly), start.AddDate(0, 0, 30).Format(time.DateOnly)
+	month := "&service_id=" + c.Consult.ID + "&from=" + from + "&to=" + to
+	fmt.Printf("TOKEN=%s\n", c.Token)
+	fmt.Printf("ONE=/v1/availability_slots?location_id=%s&practitioner_id=%s%s\n", c.Sydney.ID, one[0], month)
+	fmt.Printf("ALL=/v1/availability_slots?location_id=%s%s\n", c.Sydney.ID, month)
+	fmt.Printf("FIRST=/v1/availability_slots?location_id=%s&service_id=%s&first_available=true&from=%s\n", c.Sydney.ID, c.Consult.ID, from)
 }

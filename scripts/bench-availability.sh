@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Load test of GET /v1/availability_slots on a real server on 127.0.0.1:
+# writes the benchmark clinic (one practitioner with 2,000 appointments and
+# 500 busy times in the month from next Monday, nineteen more with 120
+# and 30), starts `practiced serve` on it, and runs hey.
+# Needs hey (Debian package "hey").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir="$(mktemp -d)"
+trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$dir"' EXIT
+PRACTICED_BENCH_DB="$dir/bench.db" go test ./httpapi/ -run '^TestWriteBenchDatabase$' -count=1 -v > "$dir/out.txt"
+eval "$(grep -E '^(TOKEN|ONE|ALL|FIRST)=' "$dir/out.txt" | sed 's/^\([A-Z]*\)=\(.*\)$/\1='"'"'\2'"'"'/')"
+go build -o "$dir/practiced" ./cmd/practiced
+"$dir/practiced" serve --db "sqlite:$dir/bench.db" --addr 127.0.0.1:18080 2>/dev/null &
+pid=$!
+for _ in $(seq 50); do curl -fs http://127.0.0.1:18080/healthz >/dev/null && break; sleep 0.1; done
+for name in ONE ALL FIRST; do
+	echo "== $name: ${!name}"
+	hey -n 200 -c 1 -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:18080${!name}" | grep -E 'Requests/sec|Average|50%|90%|99%|\[200\]'
+done
