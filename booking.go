@@ -30,7 +30,7 @@ type BookingStore interface {
 	//     does (the practitioner's bookings take turns);
 	//   - with b.JoinID, b.Attendee joins that appointment of the business,
 	//     as UpdateAppointment does, after b.Join passes on the appointment
-	//     and its attendees, read locked.
+	//     and its attendees, read locked, and the attendee.
 	//
 	// The attendee's ClientID, AppointmentID and times are filled in. An
 	// error from b.Check or b.Join is returned as it is and nothing is
@@ -58,8 +58,9 @@ type OnlineBooking struct {
 	Check ScheduleCheck
 	// JoinID names a group appointment to join instead of creating one.
 	JoinID string
-	// Join vets the group appointment, locked, and its attendees.
-	Join func(a Appointment, attendees []AppointmentClient) error
+	// Join vets the group appointment, locked, its attendees and the
+	// attendee about to join (its ClientID set).
+	Join func(a Appointment, attendees []AppointmentClient, joining AppointmentClient) error
 	// Attendee is the client's attendance (its id set).
 	Attendee AppointmentClient
 }

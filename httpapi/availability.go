@@ -25,10 +25,10 @@ type availabilitySlot struct {
 
 // Limits of the availability query.
 const (
-	maxRangeDays         = 31
-	minDuration          = 5
-	maxDuration          = 480
-	maxPractitioners     = 50
+	maxRangeDays     = 31
+	minDuration      = 5
+	maxDuration      = 480
+	maxPractitioners = 50
 )
 
 // slotsRequest is a checked availability query.

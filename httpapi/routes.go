@@ -132,6 +132,14 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /f/{form_id}", hosted.Show())
 	s.mux.Handle("POST /f/{form_id}", hosted.Answer())
 	// end of forms
+
+	// Online booking: HTML for the clinic's clients, outside /v1 and
+	// without a key (see package web). It lists and books slots with the
+	// functions the API uses (package schedule).
+	booking := web.NewBooking(s.store, web.Options{Logger: s.logger, Now: s.now, PublicURL: s.publicURL})
+	s.mux.Handle("GET /book/{location_id}", booking.Show())
+	s.mux.Handle("POST /book/{location_id}", booking.Book())
+	// end of online booking
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

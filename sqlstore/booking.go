@@ -71,7 +71,7 @@ func (s *Store) BookOnline(ctx context.Context, businessID string, b practiced.O
 		}
 		a, acs, err := s.updateAppointment(ctx, tx, businessID, b.JoinID, att.CreatedAt,
 			func(a *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
-				if err := b.Join(*a, *acs); err != nil {
+				if err := b.Join(*a, *acs, att); err != nil {
 					return err
 				}
 				*acs = append(*acs, att)
@@ -108,17 +108,28 @@ func (s *Store) lockEmail(ctx context.Context, tx *sql.Tx, businessID, email str
 // clientByEmail finds the business's oldest live client with the e-mail
 // address, ignoring case (as the database's lower() does: all of Unicode
 // on PostgreSQL, ASCII letters on SQLite), through the
-// clients_email_lower index.
+// clients_email_lower index. The oldest of the few matches is picked
+// here: an ORDER BY id would lead SQLite's planner to walk all the
+// business's clients in id order instead.
 func clientByEmail(ctx context.Context, db queryer, businessID, email string) (practiced.Client, bool, error) {
-	row := db.QueryRowContext(ctx, `SELECT `+clientCols+` FROM clients
-		WHERE business_id = $1 AND lower(email) = lower($2) AND archived_at IS NULL ORDER BY id LIMIT 1`, businessID, email)
-	c, err := scanClient(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return c, false, nil
-	} else if err != nil {
-		return c, false, fmt.Errorf("client by e-mail: %w", err)
+	var oldest practiced.Client
+	rows, err := db.QueryContext(ctx, `SELECT `+clientCols+` FROM clients
+		WHERE business_id = $1 AND lower(email) = lower($2) AND archived_at IS NULL`, businessID, email)
+	if err != nil {
+		return oldest, false, fmt.Errorf("client by e-mail: %w", err)
 	}
-	return c, true, nil
+	defer rows.Close()
+	found := false
+	for rows.Next() {
+		c, err := scanClient(rows)
+		if err != nil {
+			return oldest, false, fmt.Errorf("client by e-mail: %w", err)
+		}
+		if !found || c.ID < oldest.ID {
+			oldest, found = c, true
+		}
+	}
+	return oldest, found, rows.Err()
 }
 
 // attendance finds the client's live attendance of a live appointment of

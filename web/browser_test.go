@@ -22,11 +22,12 @@ func chromium() string {
 	return ""
 }
 
-// TestHostedFormInARealBrowser fills in and submits a hosted form in
-// headless Chromium, as a client would: every question type, a refused
-// first submission, the keyboard for one answer, then the completion
-// message; the API then shows the form completed and the client filled.
-func TestHostedFormInARealBrowser(t *testing.T) {
+// newBrowser starts headless Chromium for the test and returns the
+// context of its first tab, ended with the test (90 seconds at most).
+// Without a Chromium binary the test is skipped, unless CI=true, where
+// that is a failure.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
 	exe := chromium()
 	if exe == "" {
 		if os.Getenv("CI") == "true" {
@@ -34,13 +35,6 @@ func TestHostedFormInARealBrowser(t *testing.T) {
 		}
 		t.Skip("no chromium binary on PATH (chromium, chromium-browser, google-chrome): skipping the real-browser test; install Debian's chromium package to run it")
 	}
-	e := newEnv(t)
-	f := e.newIntakeForm(true, true)
-	hosted := f["hosted_form_url"].(string)
-	if !strings.HasPrefix(hosted, e.srv.URL+"/f/for_") {
-		t.Fatalf("hosted_form_url %q", hosted)
-	}
-
 	alloc, cancel := chromedp.NewExecAllocator(t.Context(),
 		chromedp.ExecPath(exe),
 		chromedp.Headless,
@@ -52,11 +46,26 @@ func TestHostedFormInARealBrowser(t *testing.T) {
 		chromedp.NoFirstRun,
 		chromedp.UserDataDir(t.TempDir()),
 	)
-	defer cancel()
+	t.Cleanup(cancel)
 	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
+	t.Cleanup(cancel)
 	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// TestHostedFormInARealBrowser fills in and submits a hosted form in
+// headless Chromium, as a client would: every question type, a refused
+// first submission, the keyboard for one answer, then the completion
+// message; the API then shows the form completed and the client filled.
+func TestHostedFormInARealBrowser(t *testing.T) {
+	ctx := newBrowser(t)
+	e := newEnv(t)
+	f := e.newIntakeForm(true, true)
+	hosted := f["hosted_form_url"].(string)
+	if !strings.HasPrefix(hosted, e.srv.URL+"/f/for_") {
+		t.Fatalf("hosted_form_url %q", hosted)
+	}
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(hosted)); err != nil {
 		t.Fatalf("opening the form: %v", err)

@@ -1,6 +1,7 @@
 // Package web serves the pages a clinic's clients open in a browser: the
-// hosted intake form at /f/{form_id}. Pages are plain HTML forms, with no
-// JavaScript, rendered with html/template from embedded files.
+// hosted intake form at /f/{form_id} and online booking at
+// /book/{location_id}. Pages are plain HTML forms, with no JavaScript,
+// rendered with html/template from embedded files.
 package web
 
 import (

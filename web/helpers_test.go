@@ -31,7 +31,12 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	st := testfix.Store(t)
+	return newEnvOn(t, testfix.Store(t))
+}
+
+// newEnvOn is newEnv on the given store.
+func newEnvOn(t *testing.T, st *sqlstore.Store) *env {
+	t.Helper()
 	e := &env{t: t, st: st, clock: testfix.Now}
 	e.a = testfix.NewClinic(t, st, "Clinic A")
 	e.b = testfix.NewClinic(t, st, "Clinic B")

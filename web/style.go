@@ -87,4 +87,13 @@ button.primary{background:ACCENT;border-color:ACCENT;color:INK}
 .answers ul{margin:0;padding-left:1.25rem}
 .visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 footer{color:#4a4a4a;font-size:.875rem;padding-bottom:2rem}
+header p.place{margin:.25rem 0 0}
+.step{color:#4a4a4a;margin:1.5rem 0 0;font-size:.9375rem}
+.option-hint{margin:-.25rem 0 .5rem 2rem}
+legend h2{margin:0 0 .25rem}
+fieldset.day,fieldset.details{border:0;padding:0;margin:1.25rem 0 0}
+fieldset.day legend{font-weight:600}
+.slots{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
+.weeks{display:flex;flex-wrap:wrap;gap:1rem;margin:0 0 2rem}
+.notice.taken{border-left-color:#b3261e}
 `
