@@ -116,11 +116,11 @@ func (d *BookingDetails) Check() map[string]string {
 	line("last_name", &d.LastName, "last name", "Enter your last name.")
 	line("email", &d.Email, "e-mail address", "Enter your e-mail address.")
 	line("phone", &d.Phone, "phone number", "")
-	if _, bad := problems["email"]; !bad && !validEmail(d.Email) {
+	if _, bad := problems["email"]; !bad && !ValidEmail(d.Email) {
 		problems["email"] = "Enter an e-mail address such as name@example.com."
 	}
 	if _, bad := problems["phone"]; !bad && d.Phone != "" {
-		if n, ok := normalizePhone(d.Phone); ok {
+		if n, ok := NormalizePhone(d.Phone); ok {
 			d.Phone = n
 		} else {
 			problems["phone"] = "Enter a phone number of 3 to 20 digits, such as 0412 345 678, or leave it empty."

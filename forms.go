@@ -555,11 +555,11 @@ func RequireAnswers(content []Page, answers map[string]json.RawMessage, problems
 func clientValue(field, v string, rules AnswerRules) (string, string) {
 	switch field {
 	case "email":
-		if !validEmail(v) {
+		if !ValidEmail(v) {
 			return "", "Enter an e-mail address such as name@example.com."
 		}
 	case "phone_number":
-		n, ok := normalizePhone(v)
+		n, ok := NormalizePhone(v)
 		if !ok {
 			return "", "Enter a phone number of 3 to 20 digits, such as 0412 345 678."
 		}
@@ -574,18 +574,19 @@ func clientValue(field, v string, rules AnswerRules) (string, string) {
 	return v, ""
 }
 
-// validEmail is the API's rule for a client's e-mail address.
-func validEmail(s string) bool {
+// ValidEmail reports whether s is an e-mail address alone, as every
+// e-mail field of the API requires: no display name, a dot in the domain.
+func ValidEmail(s string) bool {
 	a, err := mail.ParseAddress(s)
 	return err == nil && a.Address == s && a.Name == "" && strings.Contains(s[strings.LastIndex(s, "@"):], ".")
 }
 
-// normalizePhone is the API's rule for a phone number: digits with an
+// NormalizePhone applies the API's rule for a phone number: digits with an
 // optional leading +; spaces, hyphens, dots and brackets are dropped.
-func normalizePhone(s string) (string, bool) {
+func NormalizePhone(s string) (string, bool) {
 	var b strings.Builder
 	digits := 0
-	for i, r := range s {
+	for i, r := range strings.TrimSpace(s) {
 		switch {
 		case r >= '0' && r <= '9':
 			b.WriteRune(r)

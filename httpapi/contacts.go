@@ -15,7 +15,7 @@ func personFilter(l *listRequest) practiced.PersonFilter {
 		Query:      l.q.text("q", 255),
 		TagID:      l.q.id("tag_id", practiced.PrefixTag),
 	}
-	if phone, ok := normalizePhone(f.Query); ok {
+	if phone, ok := practiced.NormalizePhone(f.Query); ok {
 		f.Phone = phone
 	}
 	return f

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/mail"
 	"slices"
 	"strconv"
 	"strings"
@@ -316,7 +315,7 @@ func (o *object) enum(field string, values []string) opt[string] {
 func (o *object) email(field string) opt[string] {
 	v := o.str(field, 255)
 	if v.Set && !v.Null && v.V != "" {
-		if !validEmail(v.V) {
+		if !practiced.ValidEmail(v.V) {
 			o.fail(field, "must be an e-mail address such as name@example.com")
 			return opt[string]{}
 		}
@@ -324,17 +323,12 @@ func (o *object) email(field string) opt[string] {
 	return v
 }
 
-func validEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Address == s && a.Name == "" && strings.Contains(s[strings.LastIndex(s, "@"):], ".")
-}
-
 // phone reads a phone number: digits with an optional leading +. Spaces,
 // hyphens, dots and brackets people type between digits are removed.
 func (o *object) phone(field string) opt[string] {
 	v := o.str(field, 255)
 	if v.Set && !v.Null && v.V != "" {
-		n, ok := normalizePhone(v.V)
+		n, ok := practiced.NormalizePhone(v.V)
 		if !ok {
 			o.fail(field, "must be a phone number of 3 to 20 digits, with an optional leading +")
 			return opt[string]{}
@@ -342,24 +336,6 @@ func (o *object) phone(field string) opt[string] {
 		v.V = n
 	}
 	return v
-}
-
-func normalizePhone(s string) (string, bool) {
-	var b strings.Builder
-	digits := 0
-	for i, r := range strings.TrimSpace(s) {
-		switch {
-		case r >= '0' && r <= '9':
-			b.WriteRune(r)
-			digits++
-		case r == '+' && i == 0:
-			b.WriteRune(r)
-		case r == ' ' || r == '-' || r == '.' || r == '(' || r == ')':
-		default:
-			return "", false
-		}
-	}
-	return b.String(), digits >= 3 && digits <= 20
 }
 
 // dialCode reads a country dial code such as "61" or "+61".
