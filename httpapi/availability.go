@@ -133,6 +133,19 @@ func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 		}
 		return ""
 	}
+	if !explicit && req.Location.ID != "" {
+		// One list read instead of a read per practitioner.
+		all, err := s.locationPractitioners(ctx, biz, req.Location.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, pra := range all {
+			if schedule.Offers(pra, req.Location, req.Service) {
+				req.Practitioners = append(req.Practitioners, pra)
+			}
+		}
+		practitionerIDs = nil
+	}
 	for _, id := range practitionerIDs {
 		pra, err := s.store.GetPractitioner(ctx, biz, id)
 		if practiced.ErrorCode(err) == practiced.ENOTFOUND {
@@ -202,4 +215,23 @@ func (s *Server) slots(ctx context.Context, biz string, req *slotsRequest) ([]av
 		}
 	}
 	return out, nil
+}
+
+// locationPractitioners returns every practitioner working at the
+// location, archived ones included, in id order.
+func (s *Server) locationPractitioners(ctx context.Context, biz, locationID string) ([]practiced.Practitioner, error) {
+	var out []practiced.Practitioner
+	page := practiced.PageRequest{Limit: 100}
+	for {
+		pras, info, err := s.store.ListPractitioners(ctx, biz, practiced.PractitionerFilter{
+			ListFilter: practiced.ListFilter{IncludeArchived: true}, LocationID: locationID}, page)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pras...)
+		if !info.HasNext || len(pras) == 0 {
+			return out, nil
+		}
+		page.After = pras[len(pras)-1].ID
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	practiced "github.com/practiced/practiced"
@@ -66,31 +67,28 @@ func Offers(pra practiced.Practitioner, loc practiced.Location, svc practiced.Se
 }
 
 // Slots returns the slots of every practitioner of req, sorted by UTC
-// start, then practitioner id.
+// start, then practitioner id. Practitioners are searched side by side,
+// a few at a time, since each search is mostly waiting on the store.
 func Slots(ctx context.Context, st practiced.ScheduleStore, businessID string, req Request) ([]Slot, error) {
+	found := make([][]Slot, len(req.Practitioners))
+	errs := make([]error, len(req.Practitioners))
+	sem := make(chan struct{}, parallelSearches)
+	var wg sync.WaitGroup
+	for i, pra := range req.Practitioners {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			found[i], errs[i] = practitionerFirstSlots(ctx, st, businessID, req, pra)
+		}()
+	}
+	wg.Wait()
 	var out []Slot
-	for _, pra := range req.Practitioners {
-		var found []Slot
-		for from := req.From; !req.To.Before(from); {
-			to := req.To
-			if req.FirstAvailable && from.AddDays(FirstAvailableWindow-1).Before(to) {
-				to = from.AddDays(FirstAvailableWindow - 1)
-			}
-			slots, err := practitionerSlots(ctx, st, businessID, req, pra, from, to)
-			if err != nil {
-				return nil, err
-			}
-			if !req.FirstAvailable {
-				found = slots
-				break
-			}
-			if len(slots) > 0 {
-				found = slots[:1]
-				break
-			}
-			from = to.AddDays(1)
+	for i := range found {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
-		out = append(out, found...)
+		out = append(out, found[i]...)
 	}
 	slices.SortStableFunc(out, func(a, b Slot) int {
 		if c := a.Start.Compare(b.Start); c != 0 {
@@ -99,6 +97,34 @@ func Slots(ctx context.Context, st practiced.ScheduleStore, businessID string, r
 		return strings.Compare(a.PractitionerID, b.PractitionerID)
 	})
 	return out, nil
+}
+
+// parallelSearches bounds the practitioners searched at once, below the
+// SQLite store's pool of readers.
+const parallelSearches = 4
+
+// practitionerFirstSlots returns one practitioner's slots over the
+// request's range, or only the first of them for first_available, which
+// is searched window by window so a free first week costs one window.
+func practitionerFirstSlots(ctx context.Context, st practiced.ScheduleStore, businessID string, req Request, pra practiced.Practitioner) ([]Slot, error) {
+	for from := req.From; !req.To.Before(from); {
+		to := req.To
+		if req.FirstAvailable && from.AddDays(FirstAvailableWindow-1).Before(to) {
+			to = from.AddDays(FirstAvailableWindow - 1)
+		}
+		slots, err := practitionerSlots(ctx, st, businessID, req, pra, from, to)
+		if err != nil {
+			return nil, err
+		}
+		if !req.FirstAvailable {
+			return slots, nil
+		}
+		if len(slots) > 0 {
+			return slots[:1], nil
+		}
+		from = to.AddDays(1)
+	}
+	return nil, nil
 }
 
 // practitionerSlots runs the engine for one practitioner over [from, to].
