@@ -366,45 +366,10 @@ func readClientLists(o *object, p *clientPatch, clientID string) {
 		p.change(func(c *practiced.Client) { c.Allergies = allergies })
 	}
 
-	type phoneIn struct {
-		id                 string
-		code, number, kind string
-	}
-	var phones []phoneIn
-	if set, null := o.objects("phone_numbers", 20, func(i int, it *object) {
-		id := it.id("id", practiced.PrefixPhoneNumber)
-		number := it.phone("number")
-		it.required("number", number.Set || it.errs.Has(it.name("number")), number.Null)
-		if number.Set && !number.Null && number.V == "" {
-			it.fail("number", "must not be empty")
-		}
-		code := it.dialCode("code")
-		kind := it.enum("type", practiced.PhoneTypes)
-		it.finish()
-		t := "mobile"
-		if kind.Set && !kind.Null {
-			t = kind.V
-		}
-		phones = append(phones, phoneIn{id: id.V, code: code.V, number: number.V, kind: t})
-	}); set || null {
-		p.change(func(c *practiced.Client) {
-			// A number sent with the id of one of the client's numbers keeps
-			// that id; any other gets a new one.
-			old := map[string]bool{}
-			for _, ph := range c.PhoneNumbers {
-				old[ph.ID] = true
-			}
-			out := make([]practiced.PhoneNumber, 0, len(phones))
-			for _, ph := range phones {
-				id := ph.id
-				if !old[id] {
-					id = tid.New(practiced.PrefixPhoneNumber)
-				}
-				delete(old, id)
-				out = append(out, practiced.PhoneNumber{ID: id, Code: ph.code, Number: ph.number, Type: ph.kind})
-			}
-			c.PhoneNumbers = out
-		})
+	if phones, set := o.phoneNumbers("phone_numbers", 20); set {
+		// A number sent with the id of one of the client's numbers keeps
+		// that id; any other gets a new one.
+		p.change(func(c *practiced.Client) { c.PhoneNumbers = mergePhoneNumbers(c.PhoneNumbers, phones) })
 	}
 
 	var related []practiced.RelatedClient
