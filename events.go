@@ -3,6 +3,8 @@ package practiced
 import (
 	"context"
 	"time"
+
+	"github.com/practiced/practiced/wallclock"
 )
 
 // ClientStore keeps clients.
@@ -87,8 +89,8 @@ type WallShift struct{ Start, End time.Duration }
 // newEnd), read in zone.
 func NewWallShift(oldStart, oldEnd, newStart, newEnd time.Time, zone *time.Location) WallShift {
 	return WallShift{
-		Start: wallClock(newStart, zone).Sub(wallClock(oldStart, zone)),
-		End:   wallClock(newEnd, zone).Sub(wallClock(oldEnd, zone)),
+		Start: wallclock.Floating(newStart, zone).Sub(wallclock.Floating(oldStart, zone)),
+		End:   wallclock.Floating(newEnd, zone).Sub(wallclock.Floating(oldEnd, zone)),
 	}
 }
 
@@ -98,43 +100,16 @@ func NewWallShift(oldStart, oldEnd, newStart, newEnd time.Time, zone *time.Locat
 // twice takes its first instant, as for the occurrences of a new series.
 func (s WallShift) Apply(start, end time.Time, zone *time.Location) (time.Time, time.Time) {
 	if s.Start != 0 {
-		start = localInstant(wallClock(start, zone).Add(s.Start), zone)
+		start = wallInstant(wallclock.Floating(start, zone).Add(s.Start), zone)
 	}
 	if s.End != 0 {
-		end = localInstant(wallClock(end, zone).Add(s.End), zone)
+		end = wallInstant(wallclock.Floating(end, zone).Add(s.End), zone)
 	}
 	return start.UTC(), end.UTC()
 }
 
-// wallClock returns t's local date and time in zone, carried in UTC,
-// where every wall-clock time exists exactly once and differences between
-// them are differences on the wall clock.
-func wallClock(t time.Time, zone *time.Location) time.Time {
-	l := t.In(zone)
-	return time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), time.UTC)
-}
-
-// localInstant returns the earliest instant at which the local time in
-// zone reads wall or later: wall's first instant, or for a wall clock a
-// DST gap skips, the end of the gap. time.Date leaves both cases
-// unspecified. It walks the zone's periods of constant offset near wall:
-// real offsets stay within a day of UTC.
-func localInstant(wall time.Time, zone *time.Location) time.Time {
-	const window = 26 * time.Hour
-	t := wall.Add(-window)
-	offset := time.Duration(0)
-	for t.Before(wall.Add(window)) {
-		local := t.In(zone)
-		_, off := local.Zone()
-		_, end := local.ZoneBounds()
-		offset = time.Duration(off) * time.Second
-		if !t.Add(offset).Before(wall) {
-			return t // the period starts at or after wall: a gap's end
-		}
-		if end.IsZero() || wall.Before(end.Add(offset)) {
-			return wall.Add(-offset) // the period reads wall
-		}
-		t = end
-	}
-	return wall.Add(-offset)
+// wallInstant returns the instant of a floating wall-clock time in zone.
+func wallInstant(wall time.Time, zone *time.Location) time.Time {
+	t, _ := wallclock.Instant(wall, zone)
+	return t
 }

@@ -227,62 +227,9 @@ func latestToday(now time.Time) string {
 // readAddressPatch reads the address object. null clears the address;
 // an object changes only the parts it carries.
 func readAddressPatch(o *object, p *clientPatch) {
-	a, set, null := o.obj("address")
-	if null {
-		p.change(func(c *practiced.Client) { c.Address = practiced.Address{} })
-		return
+	if change := o.addressPatch("address"); change != nil {
+		p.change(func(c *practiced.Client) { change(&c.Address) })
 	}
-	if !set || a == nil {
-		return
-	}
-	for _, f := range []struct {
-		field string
-		dst   func(*practiced.Address) *string
-	}{
-		{"line1", func(a *practiced.Address) *string { return &a.Line1 }},
-		{"city", func(a *practiced.Address) *string { return &a.City }},
-		{"state", func(a *practiced.Address) *string { return &a.State }},
-		{"postal_code", func(a *practiced.Address) *string { return &a.PostalCode }},
-		{"place_id", func(a *practiced.Address) *string { return &a.PlaceID }},
-		{"formatted_address_geocoder_estimate", func(a *practiced.Address) *string { return &a.FormattedAddress }},
-	} {
-		dst := f.dst
-		if v := a.str(f.field, shortText); v.Set {
-			p.change(func(c *practiced.Client) { *dst(&c.Address) = v.V })
-		}
-	}
-	if v := a.str("line2", shortText); v.Set {
-		p.change(func(c *practiced.Client) {
-			c.Address.Line2 = optPtr(v)
-			if c.Address.Line2 != nil && *c.Address.Line2 == "" {
-				c.Address.Line2 = nil
-			}
-		})
-	}
-	if v := a.country("country_code"); v.Set {
-		p.change(func(c *practiced.Client) { c.Address.CountryCode = v.V })
-	}
-	for _, f := range []struct {
-		field string
-		bound float64
-	}{{"latitude", 90}, {"longitude", 180}} {
-		field := f.field
-		v := a.number(field, -f.bound, f.bound)
-		if !v.Set {
-			continue
-		}
-		var val *float64
-		if !v.Null {
-			f := v.V
-			val = &f
-		}
-		if field == "latitude" {
-			p.change(func(c *practiced.Client) { c.Address.Latitude = val })
-		} else {
-			p.change(func(c *practiced.Client) { c.Address.Longitude = val })
-		}
-	}
-	a.finish()
 }
 
 // readNDISPatch reads ndis_details. null clears them; an object changes

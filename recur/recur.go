@@ -47,6 +47,8 @@ import (
 	"time"
 
 	"github.com/teambition/rrule-go"
+
+	"github.com/practiced/practiced/wallclock"
 )
 
 // Limits on a Rule, inclusive.
@@ -87,8 +89,8 @@ func Expand(rule Rule, start, end time.Time, zone *time.Location) ([]Occurrence,
 		return nil, err
 	}
 
-	startClock := floating(start.In(zone))
-	endClock := floating(end.In(zone))
+	startClock := wallclock.Floating(start, zone)
+	endClock := wallclock.Floating(end, zone)
 	// An overnight block ends one calendar day after it starts, and must on
 	// every occurrence, whatever the elapsed time on that day.
 	endDays := daysBetween(startClock, endClock)
@@ -101,14 +103,8 @@ func Expand(rule Rule, start, end time.Time, zone *time.Location) ([]Occurrence,
 	occurrences := make([]Occurrence, 0, rule.Occurrences)
 	occurrences = append(occurrences, Occurrence{Start: start.UTC(), End: end.UTC()})
 	for _, date := range dates {
-		s, err := resolve(onDate(date, startClock), zone)
-		if err != nil {
-			return nil, err
-		}
-		e, err := resolve(onDate(date.AddDate(0, 0, endDays), endClock), zone)
-		if err != nil {
-			return nil, err
-		}
+		s, _ := wallclock.Instant(onDate(date, startClock), zone)
+		e, _ := wallclock.Instant(onDate(date.AddDate(0, 0, endDays), endClock), zone)
 		if !e.After(s) {
 			return nil, fmt.Errorf("%w: the occurrence on %s is empty in %s (its local times fall in a DST change)",
 				ErrUnexpandable, date.Format(time.DateOnly), zone)
@@ -219,12 +215,6 @@ func laterDates(rule Rule, freq rrule.Frequency, startClock time.Time) ([]time.T
 	return dates, nil
 }
 
-// floating returns t's wall clock, in t's location, carried in UTC, where
-// every wall-clock time exists exactly once.
-func floating(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
-}
-
 // onDate returns the floating time with date's date and clock's time of day.
 func onDate(date, clock time.Time) time.Time {
 	return time.Date(date.Year(), date.Month(), date.Day(),
@@ -245,67 +235,4 @@ func daysBetween(a, b time.Time) int {
 		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC).Unix()
 	}
 	return int((midnight(b) - midnight(a)) / (24 * 60 * 60))
-}
-
-// searchWindow bounds the instants whose local time in any zone can read a
-// given wall clock: UTC offsets, historical ones included, stay within 16
-// hours, so a day either side is ample.
-const searchWindow = 24 * time.Hour
-
-// zonePeriod is a stretch of time during which a zone keeps one UTC offset.
-type zonePeriod struct {
-	start  time.Time // zero if the zone has no earlier period
-	offset time.Duration
-}
-
-// resolve returns, in UTC, the instant at which wall (a floating time) is
-// the local time in zone. A wall clock that occurs twice resolves to its
-// first instant; one skipped by a gap resolves to the first instant after
-// the gap, which is the transition itself.
-func resolve(wall time.Time, zone *time.Location) (time.Time, error) {
-	periods := zonePeriods(zone, wall.Add(-searchWindow), wall.Add(searchWindow))
-
-	// Each offset in use near wall gives one candidate; it is real if the
-	// zone shows wall at that instant. The earliest real one wins.
-	var first time.Time
-	found := false
-	for _, p := range periods {
-		c := wall.Add(-p.offset)
-		if floating(c.In(zone)).Equal(wall) && (!found || c.Before(first)) {
-			first, found = c, true
-		}
-	}
-	if found {
-		return first, nil
-	}
-
-	// No instant shows wall, so it lies in a gap: the local times from a
-	// transition's old offset up to its new one never appear.
-	for i := 1; i < len(periods); i++ {
-		prev, next := periods[i-1], periods[i]
-		transition := next.start
-		if !wall.Before(transition.Add(prev.offset)) && wall.Before(transition.Add(next.offset)) {
-			return transition, nil
-		}
-	}
-	// Unreachable for real zones: every wall clock either occurs or lies in
-	// a gap next to it.
-	return time.Time{}, fmt.Errorf("recur: cannot place local time %s in %s",
-		wall.Format("2006-01-02 15:04:05.999999999"), zone)
-}
-
-// zonePeriods lists zone's offset periods that overlap [from, to), in order.
-func zonePeriods(zone *time.Location, from, to time.Time) []zonePeriod {
-	var periods []zonePeriod
-	t := from
-	for {
-		local := t.In(zone)
-		_, offset := local.Zone()
-		start, end := local.ZoneBounds()
-		periods = append(periods, zonePeriod{start: start.UTC(), offset: time.Duration(offset) * time.Second})
-		if end.IsZero() || !end.Before(to) {
-			return periods
-		}
-		t = end
-	}
 }
