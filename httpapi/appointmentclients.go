@@ -155,11 +155,7 @@ func (p attendeePatch) apply(c *practiced.AppointmentClient, now practiced.Time)
 func (s *Server) updateAppointmentClient(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
-	id, err := pathID(r, "id", practiced.PrefixAppointmentClient, "Appointment client")
-	if err != nil {
-		return err
-	}
-	cur, err := s.store.GetAppointmentClient(ctx, biz, id)
+	id, cur, err := loadRecord(r, practiced.PrefixAppointmentClient, "Appointment client", s.store.GetAppointmentClient)
 	if err != nil {
 		return err
 	}

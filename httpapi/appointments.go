@@ -368,11 +368,7 @@ func readReschedule(o *object) rescheduleInput {
 func (s *Server) updateAppointment(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
-	id, err := pathID(r, "id", practiced.PrefixAppointment, "Appointment")
-	if err != nil {
-		return err
-	}
-	cur, err := s.store.GetAppointment(ctx, biz, id)
+	id, cur, err := loadRecord(r, practiced.PrefixAppointment, "Appointment", s.store.GetAppointment)
 	if err != nil {
 		return err
 	}
@@ -449,11 +445,8 @@ func (s *Server) updateAppointment(w http.ResponseWriter, r *http.Request) error
 func (s *Server) cancelAppointment(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
-	id, err := pathID(r, "id", practiced.PrefixAppointment, "Appointment")
+	id, _, err := loadRecord(r, practiced.PrefixAppointment, "Appointment", s.store.GetAppointment)
 	if err != nil {
-		return err
-	}
-	if _, err := s.store.GetAppointment(ctx, biz, id); err != nil {
 		return err
 	}
 	var errs practiced.FieldErrors

@@ -331,11 +331,8 @@ func (l *locationCache) zone(id string) (*time.Location, error) {
 func (s *Server) updateBusyTime(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
-	id, err := pathID(r, "id", practiced.PrefixBusyTime, "Busy time")
+	id, _, err := loadRecord(r, practiced.PrefixBusyTime, "Busy time", s.store.GetBusyTime)
 	if err != nil {
-		return err
-	}
-	if _, err := s.store.GetBusyTime(ctx, biz, id); err != nil {
 		return err
 	}
 	var errs practiced.FieldErrors
@@ -450,11 +447,8 @@ func checkWorksAt(locs *locationCache, p busyTimePatch, b practiced.BusyTime) er
 func (s *Server) deleteBusyTime(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
-	id, err := pathID(r, "id", practiced.PrefixBusyTime, "Busy time")
+	id, _, err := loadRecord(r, practiced.PrefixBusyTime, "Busy time", s.store.GetBusyTime)
 	if err != nil {
-		return err
-	}
-	if _, err := s.store.GetBusyTime(ctx, biz, id); err != nil {
 		return err
 	}
 	var errs practiced.FieldErrors

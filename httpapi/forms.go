@@ -92,11 +92,7 @@ func (s *Server) createForm(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) sendForm(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
-	id, err := pathID(r, "id", practiced.PrefixForm, "Form")
-	if err != nil {
-		return err
-	}
-	f, err := s.store.GetForm(ctx, biz, id)
+	id, f, err := loadRecord(r, practiced.PrefixForm, "Form", s.store.GetForm)
 	if err != nil {
 		return err
 	}

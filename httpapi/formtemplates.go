@@ -64,11 +64,8 @@ func (s *Server) createFormTemplate(w http.ResponseWriter, r *http.Request) erro
 func (s *Server) updateFormTemplate(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
-	id, err := pathID(r, "id", practiced.PrefixFormTemplate, "Form template")
+	id, _, err := loadRecord(r, practiced.PrefixFormTemplate, "Form template", s.store.GetFormTemplate)
 	if err != nil {
-		return err
-	}
-	if _, err := s.store.GetFormTemplate(ctx, biz, id); err != nil {
 		return err
 	}
 	var errs practiced.FieldErrors

@@ -218,11 +218,7 @@ func (res *resource[T]) updateHandler(s *Server) func(http.ResponseWriter, *http
 	return func(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
 		biz := businessID(ctx)
-		id, err := pathID(r, "id", res.prefix, res.kind)
-		if err != nil {
-			return err
-		}
-		stored, err := res.get(ctx, biz, id)
+		id, stored, err := loadRecord(r, res.prefix, res.kind, res.get)
 		if err != nil {
 			return err
 		}

@@ -27,14 +27,23 @@ func pathID(r *http.Request, name, prefix, kind string) (string, error) {
 	return id, nil
 }
 
+// loadRecord reads the {id} path value of a kind and the record it names
+// in the request's business. A malformed id, an unknown one and one of
+// another business are the same 404, answered before any body is read.
+func loadRecord[T any](r *http.Request, prefix, kind string, get getter[T]) (string, T, error) {
+	var rec T
+	id, err := pathID(r, "id", prefix, kind)
+	if err != nil {
+		return "", rec, err
+	}
+	rec, err = get(r.Context(), businessID(r.Context()), id)
+	return id, rec, err
+}
+
 // getOne answers GET /v1/<kind>/{id}.
 func getOne[T any](prefix, kind string, get getter[T], finish func(*http.Request, *T)) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		id, err := pathID(r, "id", prefix, kind)
-		if err != nil {
-			return err
-		}
-		rec, err := get(r.Context(), businessID(r.Context()), id)
+		_, rec, err := loadRecord(r, prefix, kind, get)
 		if err != nil {
 			return err
 		}
