@@ -57,7 +57,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if code == practiced.EINTERNAL {
 		id := requestID(r.Context())
-		s.logger.Error("internal error", "request_id", id, "method", r.Method, "route", routeOf(s.mux, r), "error", err.Error())
+		s.logger.Error("internal error", "request_id", id, "method", r.Method, "route", routeOf(r), "error", err.Error())
 		writeJSON(w, status, messageBody{Message: "Internal error. Quote request id " + id + " when reporting it."})
 		return
 	}
