@@ -8,6 +8,59 @@ import (
 	"time"
 )
 
+// Appointment is a booked time with a practitioner for one or more clients.
+type Appointment struct {
+	ID                   string   `json:"id"`
+	LocationID           string   `json:"location_id"`
+	PractitionerID       string   `json:"practitioner_id"`
+	ServiceID            *string  `json:"service_id"`
+	StartsAt             Time     `json:"starts_at"`
+	EndsAt               Time     `json:"ends_at"`
+	Duration             int      `json:"duration"`
+	MaxClients           int      `json:"max_clients"`
+	Notes                string   `json:"notes"`
+	AppointmentClientIDs []string `json:"appointment_client_ids"`
+	CancelledAt          *Time    `json:"cancelled_at"`
+	CreatedAt            Time     `json:"created_at"`
+	UpdatedAt            Time     `json:"updated_at"`
+	ArchivedAt           *Time    `json:"archived_at"`
+}
+
+// Appointment client statuses.
+const (
+	StatusBooked    = "booked"
+	StatusArrived   = "arrived"
+	StatusCompleted = "completed"
+	StatusNoShow    = "no_show"
+	StatusCancelled = "cancelled"
+)
+
+// AppointmentClientStatuses lists every appointment client status.
+var AppointmentClientStatuses = []string{StatusBooked, StatusArrived, StatusCompleted, StatusNoShow, StatusCancelled}
+
+// AppointmentClient is one client's attendance of an appointment.
+type AppointmentClient struct {
+	ID                   string  `json:"id"`
+	AppointmentID        string  `json:"appointment_id"`
+	ClientID             string  `json:"client_id"`
+	CaseID               *string `json:"case_id"`
+	ClientPackageID      *string `json:"client_package_id"`
+	Status               string  `json:"status"`
+	DoNotInvoice         bool    `json:"do_not_invoice"`
+	Note                 string  `json:"note"`
+	Confirmed            bool    `json:"confirmed"`
+	ConfirmedAt          *Time   `json:"confirmed_at"`
+	CancellationReasonID *string `json:"cancellation_reason_id"`
+	CancellationNote     string  `json:"cancellation_note"`
+	CancelledAt          *Time   `json:"cancelled_at"`
+	ArrivedAt            *Time   `json:"arrived_at"`
+	StartsAt             Time    `json:"starts_at"`
+	EndsAt               Time    `json:"ends_at"`
+	CreatedAt            Time    `json:"created_at"`
+	UpdatedAt            Time    `json:"updated_at"`
+	ArchivedAt           *Time   `json:"archived_at"`
+}
+
 // AppointmentFilter filters the appointment list. StartsAfter is
 // inclusive and StartsBefore exclusive. ClientID selects appointments
 // the client attends in any status. Cancelled appointments (see
@@ -20,6 +73,16 @@ type AppointmentFilter struct {
 	StartsAfter      *time.Time
 	StartsBefore     *time.Time
 	IncludeCancelled bool
+}
+
+// AppointmentClientFilter filters the appointment client list.
+type AppointmentClientFilter struct {
+	ListFilter
+	AppointmentID string
+	ClientID      string
+	Status        string
+	StartsAfter   *time.Time
+	StartsBefore  *time.Time
 }
 
 // ScheduleMargin is how far around an appointment the store reads the
@@ -181,21 +244,23 @@ func AppointmentCancelled(a Appointment, attendees []AppointmentClient) bool {
 
 // SettleAppointment stamps cancelled_at on an appointment whose last
 // attendee has just been cancelled, with that attendee's cancellation
-// time, so the appointment says when it was cancelled.
+// time, so the appointment says when it was cancelled. Attendees
+// cancelled without a time (only imported data has them) leave the
+// appointment's updated_at instead. The stores settle every appointment
+// they write, so that cancelled_at is set exactly when
+// AppointmentCancelled holds and they need read nothing else.
 func SettleAppointment(a *Appointment, attendees []AppointmentClient) {
 	if a.CancelledAt != nil || !AppointmentCancelled(*a, attendees) {
 		return
 	}
-	var last *Time
+	last := a.UpdatedAt
+	found := false
 	for _, c := range attendees {
-		if c.CancelledAt != nil && (last == nil || c.CancelledAt.After(last.Time)) {
-			last = c.CancelledAt
+		if c.CancelledAt != nil && (!found || c.CancelledAt.After(last.Time)) {
+			last, found = *c.CancelledAt, true
 		}
 	}
-	if last != nil {
-		at := *last
-		a.CancelledAt = &at
-	}
+	a.CancelledAt = &last
 }
 
 // CancelAppointment cancels every attendee of a, with the reason and

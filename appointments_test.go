@@ -9,7 +9,7 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
-// The rules of appointments and their attendees (DESIGN.md section 4),
+// The rules of appointments and their attendees (docs/states.md),
 // without a store or a server.
 
 var (

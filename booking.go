@@ -93,12 +93,16 @@ type BookingDetails struct {
 	LastName  string
 	Email     string
 	Phone     string // optional
+	// Region is the country whose national numbers Phone is read in: the
+	// booking location's country (PhoneRegion).
+	Region string
 }
 
-// Check trims the details, stores the phone number as a client's (digits,
-// an optional leading +) and returns what is wrong with them, by field
-// (first_name, last_name, email, phone), in words for the person
-// booking. It returns nil when nothing is.
+// Check trims the details, stores the phone number as a client's (in
+// E.164, NormalizePhone, read in Region, or DefaultPhoneRegion without
+// one) and returns what is wrong with them, by field (first_name,
+// last_name, email, phone), in words for the person booking. It returns
+// nil when nothing is.
 func (d *BookingDetails) Check() map[string]string {
 	problems := map[string]string{}
 	line := func(field string, v *string, label, missing string) {
@@ -120,10 +124,11 @@ func (d *BookingDetails) Check() map[string]string {
 		problems["email"] = "Enter an e-mail address such as name@example.com."
 	}
 	if _, bad := problems["phone"]; !bad && d.Phone != "" {
-		if n, ok := NormalizePhone(d.Phone); ok {
+		region := PhoneRegion(d.Region)
+		if n, ok := NormalizePhone(d.Phone, region); ok {
 			d.Phone = n
 		} else {
-			problems["phone"] = "Enter a phone number of 3 to 20 digits, such as 0412 345 678, or leave it empty."
+			problems["phone"] = strings.TrimSuffix(PhoneProblem(region), ".") + ", or leave it empty."
 		}
 	}
 	if len(problems) == 0 {

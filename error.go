@@ -96,11 +96,17 @@ func (f *FieldErrors) Has(field string) bool {
 // Empty reports whether nothing has failed.
 func (f *FieldErrors) Empty() bool { return f.count == 0 }
 
-// Map returns the failures as field → messages.
+// MaxReportedFields is the most failing fields an error reports, so that
+// the answer to a request stays small whatever the request sent.
+const MaxReportedFields = 100
+
+// Map returns the failures of the first MaxReportedFields failing fields,
+// as an error reports them: field → messages.
 func (f *FieldErrors) Map() map[string][]string {
-	out := make(map[string][]string, len(f.msgs))
-	for k, v := range f.msgs {
-		out[k] = append([]string(nil), v...)
+	shown := f.order[:min(len(f.order), MaxReportedFields)]
+	out := make(map[string][]string, len(shown))
+	for _, k := range shown {
+		out[k] = append([]string(nil), f.msgs[k]...)
 	}
 	return out
 }
@@ -110,22 +116,30 @@ func (f *FieldErrors) Fields() []string { return append([]string(nil), f.order..
 
 // Err returns nil when nothing failed, and otherwise an EINVALID *Error
 // whose message is the first failure, followed by "(and N more errors)"
-// when there are more.
+// when there are more. When more than MaxReportedFields fields failed, the
+// message says that Map lists only the first of them.
 func (f *FieldErrors) Err() error {
 	if f.Empty() {
 		return nil
 	}
 	first := f.order[0]
 	msg := first + " " + f.msgs[first][0]
-	switch n := f.count - 1; n {
-	case 0:
-	case 1:
+	switch n := f.count - 1; {
+	case len(f.order) > MaxReportedFields:
+		msg += fmt.Sprintf(" (and %d more errors; the first %d of %d failing fields are listed)", n, MaxReportedFields, len(f.order))
+	case n == 0:
+	case n == 1:
 		msg += " (and 1 more error)"
 	default:
 		msg += fmt.Sprintf(" (and %d more errors)", n)
 	}
 	return &Error{Code: EINVALID, Message: msg, Fields: f}
 }
+
+// Records check the rules that span several of their fields with a Check
+// method, on the record as a create or an update leaves it: one side of a
+// rule may come from the stored record. Check adds every failure to errs
+// under the field's dotted path.
 
 // Invalid returns an EINVALID error for a single field.
 func Invalid(field, msg string) error {

@@ -2,55 +2,29 @@ package practiced
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
+	"strings"
 	"time"
-
-	"github.com/practiced/practiced/wallclock"
 )
 
-// ClientStore keeps clients.
-type ClientStore interface {
-	ListClients(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]Client, PageInfo, error)
-	// GetClient returns ENOTFOUND if the business has no such client.
-	GetClient(ctx context.Context, businessID, id string) (Client, error)
-	// CreateClient stores a new client; its ID must be set.
-	CreateClient(ctx context.Context, businessID string, c *Client) error
-	UpdateClient(ctx context.Context, businessID, id string, change func(*Client) error) (Client, error)
-	ArchiveClient(ctx context.Context, businessID, id string, archived bool, now Time) (Client, error)
-}
-
-// BusyTimeStore keeps busy times.
-type BusyTimeStore interface {
-	ListBusyTimes(ctx context.Context, businessID string, f BusyTimeFilter, p PageRequest) ([]BusyTime, PageInfo, error)
-	// GetBusyTime returns ENOTFOUND if the business has no such busy time.
-	GetBusyTime(ctx context.Context, businessID, id string) (BusyTime, error)
-	// CreateBusyTimes creates the busy times in one transaction and records
-	// an event for each. With skipConflicts, a busy time that overlaps one
-	// of its practitioner's busy times or non-cancelled appointments (as
-	// they are when the transaction runs) is left out; the created ones are
-	// returned. Returns EINVALID on starts_at when none is left.
-	CreateBusyTimes(ctx context.Context, businessID string, bts []BusyTime, skipConflicts bool) ([]BusyTime, error)
-	// UpdateBusyTimes changes the busy time id and, with following, every
-	// other busy time of its series (the same repeat_id) that starts at or
-	// after it, archived ones included, in one transaction. change is
-	// called for each of them, id first, with first being busy time id as
-	// stored before the change; the Update rules of Store apply to each.
-	// The changed busy times are returned, id first, the others by start.
-	// Returns ENOTFOUND if the business has no busy time id.
-	UpdateBusyTimes(ctx context.Context, businessID, id string, following bool, change func(first BusyTime, b *BusyTime) error) ([]BusyTime, error)
-	// DeleteBusyTimes deletes the busy time id and, with following, the
-	// same busy times UpdateBusyTimes would change, in one transaction,
-	// recording a "deleted" event with the last state of each. It returns
-	// them as they were, in UpdateBusyTimes's order. Returns ENOTFOUND if
-	// the business has no busy time id.
-	DeleteBusyTimes(ctx context.Context, businessID, id string, following bool) ([]BusyTime, error)
-	// ArchiveBusyTime archives or unarchives one busy time (Store says how).
-	ArchiveBusyTime(ctx context.Context, businessID, id string, archived bool, now Time) (BusyTime, error)
+// Event records one change to one record, for the change feed.
+type Event struct {
+	ID         string          `json:"id"`
+	Type       string          `json:"type"`
+	RecordType string          `json:"record_type"`
+	RecordID   string          `json:"record_id"`
+	Data       json.RawMessage `json:"data"`
+	CreatedAt  Time            `json:"created_at"`
 }
 
 // EventStore reads the change feed. Events are written by the methods
 // that make the changes, never through this interface.
 type EventStore interface {
-	// ListEvents returns a page of the business's events in id order.
+	// ListEvents returns a page of the business's events in feed order:
+	// the order they became visible in, so that a reader resuming after
+	// an event it has seen never misses one (docs/events.md). Returns
+	// EINVALID on after if f.After names no event of the business.
 	ListEvents(ctx context.Context, businessID string, f EventFilter, p PageRequest) ([]Event, PageInfo, error)
 	// GetEvent returns ENOTFOUND if the business has no such event.
 	GetEvent(ctx context.Context, businessID, id string) (Event, error)
@@ -63,53 +37,90 @@ type EventFilter struct {
 	RecordType string
 	RecordID   string
 	Since      *time.Time // created at or after
+	After      string     // the id of an event: only those after it in the feed
 }
 
-// EventActions are the changes an event can describe: an event's type
-// is "<record_type>.<action>".
+// EventActions are the changes an event of any record can describe: an
+// event's type is "<record_type>.<action>".
 var EventActions = []string{"created", "updated", "archived", "unarchived", "deleted"}
 
-// RecordTypes are the record_type values of events: the singular name of
-// each resource of the API.
-var RecordTypes = []string{
-	"appointment", "appointment_client", "busy_time", "busy_time_type", "cancellation_reason", "case",
-	"client", "client_package", "contact", "form", "form_template", "location", "practitioner",
-	"referral_type", "service", "tag",
+// DomainEventActions are, for the record types that have them, the
+// actions of domain events: what a change means, written beside the
+// event of the change itself, in its transaction and with the same data
+// (see AppointmentEvents, AppointmentClientEvents and FormEvents).
+var DomainEventActions = map[string][]string{
+	KindAppointment.Type:       {"booked", "rescheduled", "cancelled"},
+	KindAppointmentClient.Type: {"arrived", "no_show", "cancelled"},
+	KindForm.Type:              {"sent", "viewed", "completed"},
 }
 
-// WallShift is how far a change moved a busy time on the wall clock of
-// its location: its local start by Start and its local end by End. Moving
-// the later occurrences of a series by the same WallShift keeps them at
-// the same local times as the changed one, whatever DST does in between:
-// moving one occurrence of a 09:00-10:00 weekly block to 09:30-11:00
-// moves every later one to 09:30-11:00 local.
-type WallShift struct{ Start, End time.Duration }
-
-// NewWallShift returns the shift from [oldStart, oldEnd) to [newStart,
-// newEnd), read in zone.
-func NewWallShift(oldStart, oldEnd, newStart, newEnd time.Time, zone *time.Location) WallShift {
-	return WallShift{
-		Start: wallclock.Floating(newStart, zone).Sub(wallclock.Floating(oldStart, zone)),
-		End:   wallclock.Floating(newEnd, zone).Sub(wallclock.Floating(oldEnd, zone)),
-	}
+// EventActionsOf returns the actions an event of the record type can
+// have: EventActions, then its domain event actions.
+func EventActionsOf(recordType string) []string {
+	return append(slices.Clone(EventActions), DomainEventActions[recordType]...)
 }
 
-// Apply moves [start, end) by the shift in zone. A bound the shift leaves
-// where it is keeps its instant. A local time that does not exist (a DST
-// gap) moves forward to the first instant after the gap; one that exists
-// twice takes its first instant, as for the occurrences of a new series.
-func (s WallShift) Apply(start, end time.Time, zone *time.Location) (time.Time, time.Time) {
-	if s.Start != 0 {
-		start = wallInstant(wallclock.Floating(start, zone).Add(s.Start), zone)
-	}
-	if s.End != 0 {
-		end = wallInstant(wallclock.Floating(end, zone).Add(s.End), zone)
-	}
-	return start.UTC(), end.UTC()
+// IsEventType reports whether t is "<record_type>.<action>" with a
+// record type of RecordTypes and one of its actions.
+func IsEventType(t string) bool {
+	recordType, action, _ := strings.Cut(t, ".")
+	return slices.Contains(RecordTypes, recordType) && slices.Contains(EventActionsOf(recordType), action)
 }
 
-// wallInstant returns the instant of a floating wall-clock time in zone.
-func wallInstant(wall time.Time, zone *time.Location) time.Time {
-	t, _ := wallclock.Instant(wall, zone)
-	return t
+// AppointmentEvents returns the domain event actions of a change of an
+// appointment from before (nil for a new one) to after, in the order
+// they are written: booked when it is created, rescheduled when its
+// start or end moves, cancelled when it becomes cancelled (cancelled_at,
+// which SettleAppointment sets when its last attendee is cancelled).
+func AppointmentEvents(before, after *Appointment) []string {
+	var out []string
+	if before == nil {
+		out = append(out, "booked")
+	} else if !before.StartsAt.Equal(after.StartsAt.Time) || !before.EndsAt.Equal(after.EndsAt.Time) {
+		out = append(out, "rescheduled")
+	}
+	if after.CancelledAt != nil && (before == nil || before.CancelledAt == nil) {
+		out = append(out, "cancelled")
+	}
+	return out
+}
+
+// AppointmentClientEvents returns the domain event actions of a change
+// of an attendee from before (nil for a new one) to after: arrived,
+// no_show or cancelled when its status becomes that one.
+func AppointmentClientEvents(before, after *AppointmentClient) []string {
+	var was AppointmentClient
+	if before != nil {
+		was = *before
+	}
+	if was.Status == after.Status {
+		return nil
+	}
+	switch after.Status {
+	case StatusArrived, StatusNoShow, StatusCancelled:
+		return []string{after.Status}
+	}
+	return nil
+}
+
+// FormEvents returns the domain event actions of a change of a form from
+// before (nil for a new one) to after, in the order they happen: sent,
+// viewed and completed when sent_at, viewed_at and completed_at are
+// first set.
+func FormEvents(before, after *Form) []string {
+	var was Form
+	if before != nil {
+		was = *before
+	}
+	var out []string
+	if was.SentAt == nil && after.SentAt != nil {
+		out = append(out, "sent")
+	}
+	if was.ViewedAt == nil && after.ViewedAt != nil {
+		out = append(out, "viewed")
+	}
+	if was.CompletedAt == nil && after.CompletedAt != nil {
+		out = append(out, "completed")
+	}
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/mail"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,6 +11,168 @@ import (
 	"time"
 	"unicode/utf8"
 )
+
+// FormTemplate is the blueprint forms are made from.
+type FormTemplate struct {
+	ID                   string `json:"id"`
+	Name                 string `json:"name"`
+	Color                string `json:"color"`
+	CompletionMessage    string `json:"completion_message"`
+	PrefillClientFields  bool   `json:"prefill_client_fields"`
+	OverrideClientFields bool   `json:"override_client_fields"`
+	Content              []Page `json:"content"`
+	CreatedAt            Time   `json:"created_at"`
+	UpdatedAt            Time   `json:"updated_at"`
+	ArchivedAt           *Time  `json:"archived_at"`
+}
+
+// Form is a template sent to one client, with the client's answers.
+type Form struct {
+	ID                   string      `json:"id"`
+	BusinessID           string      `json:"-"`
+	ClientID             string      `json:"client_id"`
+	LocationID           *string     `json:"location_id"`
+	FormTemplateID       string      `json:"form_template_id"`
+	AppointmentClientID  *string     `json:"appointment_client_id"`
+	Name                 string      `json:"name"`
+	Color                string      `json:"color"`
+	CompletionMessage    string      `json:"completion_message"`
+	PrefillClientFields  bool        `json:"prefill_client_fields"`
+	OverrideClientFields bool        `json:"override_client_fields"`
+	Status               string      `json:"status"`
+	SentStatus           string      `json:"sent_status"`
+	Content              FormContent `json:"content"`
+	HostedFormURL        string      `json:"hosted_form_url"`
+	LinkSecret           string      `json:"-"` // with the id, opens the hosted page; only keys that can write are shown it
+	SentAt               *Time       `json:"sent_at"`
+	ViewedAt             *Time       `json:"viewed_at"`
+	CompletedAt          *Time       `json:"completed_at"`
+	ArchivedAt           *Time       `json:"archived_at"`
+	CreatedAt            Time        `json:"created_at"`
+	UpdatedAt            Time        `json:"updated_at"`
+}
+
+// Form statuses and sent statuses.
+const (
+	FormNotStarted = "not_started"
+	FormInProgress = "in_progress"
+	FormCompleted  = "completed"
+	SentNotSent    = "not_sent"
+	SentSent       = "sent"
+	SentViewed     = "viewed"
+)
+
+// FormStatuses and SentStatuses list the values of a form's two states.
+var (
+	FormStatuses = []string{FormNotStarted, FormInProgress, FormCompleted}
+	SentStatuses = []string{SentNotSent, SentSent, SentViewed}
+)
+
+// Question types of a form.
+var QuestionTypes = []string{"short_text", "long_text", "single_choice", "multiple_choice", "date", "yes_no", "signature"}
+
+// Question is one question of a form page section. Templates carry no
+// answers, so Answer is left out of a template's JSON; a form's content
+// (FormContent) always carries it, null until answered.
+type Question struct {
+	ID          string          `json:"id"`
+	Type        string          `json:"type"`
+	Label       string          `json:"label"`
+	Required    bool            `json:"required"`
+	Options     []string        `json:"options"`
+	ClientField *string         `json:"client_field"`
+	Answer      json.RawMessage `json:"answer,omitempty"`
+}
+
+// Section is a titled group of questions.
+type Section struct {
+	Title       string     `json:"title"`
+	Description string     `json:"description"`
+	Questions   []Question `json:"questions"`
+}
+
+// Page is one page of a form.
+type Page struct {
+	Sections []Section `json:"sections"`
+}
+
+// FormContent is a form's pages: its template's questions, each with the
+// client's answer. Unlike a template's content it encodes every question's
+// answer, as null until answered, so clients of the API see one shape.
+type FormContent []Page
+
+// MarshalJSON writes the pages with an answer key on every question.
+func (c FormContent) MarshalJSON() ([]byte, error) {
+	type answered struct {
+		Question
+		Answer json.RawMessage `json:"answer"` // hides Question's omitempty one
+	}
+	type section struct {
+		Title       string     `json:"title"`
+		Description string     `json:"description"`
+		Questions   []answered `json:"questions"`
+	}
+	type page struct {
+		Sections []section `json:"sections"`
+	}
+	out := make([]page, len(c))
+	for i, p := range c {
+		out[i].Sections = make([]section, len(p.Sections))
+		for j, s := range p.Sections {
+			qs := make([]answered, len(s.Questions))
+			for k, q := range s.Questions {
+				if q.Options == nil {
+					q.Options = []string{}
+				}
+				qs[k] = answered{Question: q, Answer: q.Answer}
+			}
+			out[i].Sections[j] = section{Title: s.Title, Description: s.Description, Questions: qs}
+		}
+	}
+	return json.Marshal(out)
+}
+
+// NormalizeContent makes every list in form content non-nil, so content
+// always encodes lists as [] and never as null.
+func NormalizeContent(pages []Page) []Page {
+	if pages == nil {
+		return []Page{}
+	}
+	for i := range pages {
+		if pages[i].Sections == nil {
+			pages[i].Sections = []Section{}
+		}
+		for j := range pages[i].Sections {
+			s := &pages[i].Sections[j]
+			if s.Questions == nil {
+				s.Questions = []Question{}
+			}
+			for k := range s.Questions {
+				q := &s.Questions[k]
+				if q.Options == nil {
+					q.Options = []string{}
+				}
+				// A stored null answer reads back as the JSON text "null";
+				// unanswered is nil.
+				if string(q.Answer) == "null" {
+					q.Answer = nil
+				}
+			}
+		}
+	}
+	return pages
+}
+
+// FormFilter filters the form list.
+type FormFilter struct {
+	ListFilter
+	Status              string
+	ClientID            string
+	AppointmentClientID string
+	LocationID          string
+	FormTemplateID      string
+	SentStatus          string
+}
 
 // FormTemplateStore keeps form templates.
 type FormTemplateStore interface {
@@ -272,7 +433,7 @@ func ViewForm(f *Form, now Time) bool {
 // (ENOTFOUND).
 func SaveAnswers(f *Form, answers map[string]json.RawMessage) error {
 	if f.ArchivedAt != nil {
-		return NotFound("Form")
+		return NotFound(KindForm.Name)
 	}
 	if f.Status == FormCompleted {
 		return ErrFormCompleted
@@ -408,12 +569,39 @@ func FillClient(f *Form, c *Client) []string {
 	return changed
 }
 
+// PrefillAnswers gives what the hosted page shows, by question id, for
+// each question of f that names a client field and has no answer yet:
+// the value c holds in that field, when f has prefill_client_fields and
+// the value is not empty. The client checks and submits these as their
+// answers, so the form does not ask again for what the clinic knows; an
+// answer already saved wins, being what the client entered last.
+func PrefillAnswers(f Form, c Client) map[string]string {
+	out := map[string]string{}
+	if !f.PrefillClientFields {
+		return out
+	}
+	eachQuestion(f.Content, func(q *Question) {
+		if q.ClientField == nil || q.Answer != nil {
+			return
+		}
+		if acc, ok := clientFieldAccess[*q.ClientField]; ok {
+			if v := acc.get(&c); v != "" {
+				out[q.ID] = v
+			}
+		}
+	})
+	return out
+}
+
 // AnswerRules is what reading answers needs besides the questions: the
-// set of country codes, and the latest date anyone can call today (a
-// date of birth may not pass it).
+// set of country codes, the latest date anyone can call today (a date of
+// birth may not pass it), and the country whose national phone numbers
+// an answer without a leading + is read in (PhoneRegion; "" means
+// DefaultPhoneRegion).
 type AnswerRules struct {
-	IsCountry func(code string) bool
-	Today     string // YYYY-MM-DD
+	IsCountry   func(code string) bool
+	Today       string // YYYY-MM-DD
+	PhoneRegion string
 }
 
 // Longest answers, in characters.
@@ -430,6 +618,13 @@ const (
 func ReadAnswers(content []Page, values func(questionID string) []string, rules AnswerRules) (map[string]json.RawMessage, map[string]string) {
 	answers := map[string]json.RawMessage{}
 	problems := map[string]string{}
+	// A country answered in the same form is the country the phone
+	// numbers it fills are read in.
+	eachQuestion(content, func(q *Question) {
+		if q.ClientField != nil && *q.ClientField == "address.country_code" && len(values(q.ID)) > 0 {
+			rules.PhoneRegion = PhoneRegion(values(q.ID)[0], rules.PhoneRegion)
+		}
+	})
 	eachQuestion(content, func(q *Question) {
 		a, problem := ReadAnswer(*q, values(q.ID), rules)
 		if problem != "" {
@@ -447,7 +642,7 @@ func ReadAnswers(content []Page, values func(questionID string) []string, rules 
 // options in their order for a multiple choice, true or false for yes/no.
 // Text is trimmed; nothing entered is a nil answer. An answer filling a
 // client field must suit the field, and is stored as the client record
-// keeps it (a phone number as digits, a country code in capitals).
+// keeps it (a phone number in E.164, a country code in capitals).
 func ReadAnswer(q Question, values []string, rules AnswerRules) (json.RawMessage, string) {
 	first := ""
 	if len(values) > 0 {
@@ -559,9 +754,10 @@ func clientValue(field, v string, rules AnswerRules) (string, string) {
 			return "", "Enter an e-mail address such as name@example.com."
 		}
 	case "phone_number":
-		n, ok := NormalizePhone(v)
+		region := PhoneRegion(rules.PhoneRegion)
+		n, ok := NormalizePhone(v, region)
 		if !ok {
-			return "", "Enter a phone number of 3 to 20 digits, such as 0412 345 678."
+			return "", PhoneProblem(region)
 		}
 		return n, ""
 	case "address.country_code":
@@ -572,33 +768,6 @@ func clientValue(field, v string, rules AnswerRules) (string, string) {
 		return up, ""
 	}
 	return v, ""
-}
-
-// ValidEmail reports whether s is an e-mail address alone, as every
-// e-mail field of the API requires: no display name, a dot in the domain.
-func ValidEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Address == s && a.Name == "" && strings.Contains(s[strings.LastIndex(s, "@"):], ".")
-}
-
-// NormalizePhone applies the API's rule for a phone number: digits with an
-// optional leading +; spaces, hyphens, dots and brackets are dropped.
-func NormalizePhone(s string) (string, bool) {
-	var b strings.Builder
-	digits := 0
-	for i, r := range strings.TrimSpace(s) {
-		switch {
-		case r >= '0' && r <= '9':
-			b.WriteRune(r)
-			digits++
-		case r == '+' && i == 0:
-			b.WriteRune(r)
-		case r == ' ' || r == '-' || r == '.' || r == '(' || r == ')':
-		default:
-			return "", false
-		}
-	}
-	return b.String(), digits >= 3 && digits <= 20
 }
 
 func marshal(v any) json.RawMessage {

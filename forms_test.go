@@ -137,7 +137,7 @@ func TestReadAnswerTurnsWhatWasEnteredIntoTheStoredAnswer(t *testing.T) {
 		{"a phone number is kept as digits", question("a", "short_text", fills("phone_number")), []string{"+61 (2) 9876-5432"},
 			`"+61298765432"`, ""},
 		{"not a phone number", question("a", "short_text", fills("phone_number")), []string{"12"}, "",
-			"Enter a phone number of 3 to 20 digits, such as 0412 345 678."},
+			"Enter a phone number such as 0412 345 678, or with its country code, such as +61 412 345 678."},
 		{"a country code in capitals", question("a", "short_text", fills("address.country_code")), []string{"nz"}, `"NZ"`, ""},
 		{"not a country code", question("a", "short_text", fills("address.country_code")), []string{"UK"}, "",
 			"Enter a two-letter country code such as AU."},
@@ -237,6 +237,30 @@ func TestFillClientHonoursPrefillAndOverride(t *testing.T) {
 				t.Errorf("client\n%+v\nwant\n%+v", got, want)
 			}
 		})
+	}
+}
+
+func TestPrefillAnswersGivesTheClientsValuesForUnansweredMappedQuestions(t *testing.T) {
+	ann := practiced.Client{FirstName: "Ann", LastName: "Archer", Email: "ann@example.com", DateOfBirth: strp("1980-01-01"),
+		Address: practiced.Address{City: "Sydney", CountryCode: "AU"}}
+	content := onePage(
+		question("first", "short_text", fills("first_name"), answer(`"Annie"`)), // saved: the answer wins
+		question("last", "short_text", fills("last_name")),
+		question("email", "short_text", fills("email")),
+		question("phone", "short_text", fills("phone_number")), // empty on the record
+		question("dob", "date", fills("date_of_birth")),
+		question("line2", "short_text", fills("address.line2")), // null on the record
+		question("city", "short_text", fills("address.city")),
+		question("country", "short_text", fills("address.country_code")),
+		question("notes", "long_text"),
+	)
+	got := practiced.PrefillAnswers(practiced.Form{PrefillClientFields: true, Content: content}, ann)
+	want := map[string]string{"last": "Archer", "email": "ann@example.com", "dob": "1980-01-01", "city": "Sydney", "country": "AU"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("prefill %v, want %v", got, want)
+	}
+	if got := practiced.PrefillAnswers(practiced.Form{OverrideClientFields: true, Content: content}, ann); len(got) != 0 {
+		t.Errorf("without prefill_client_fields: %v, want nothing", got)
 	}
 }
 

@@ -1,7 +1,9 @@
 package practiced
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"time"
 )
 
@@ -16,10 +18,14 @@ type PageRequest struct {
 	Inclusive bool
 }
 
-// PageInfo tells whether records exist beyond either end of a page.
+// PageInfo tells whether records exist beyond either end of a page, and
+// the ids at its ends (empty for an empty page), from which the links to
+// the pages beyond are made.
 type PageInfo struct {
 	HasPrev bool
 	HasNext bool
+	FirstID string
+	LastID  string
 }
 
 // ListFilter holds the filters every list accepts.
@@ -28,46 +34,174 @@ type ListFilter struct {
 	IncludeArchived bool
 }
 
-// BusyTimeFilter filters the busy time list. StartsBefore and EndsAfter
-// select busy times overlapping a window.
-type BusyTimeFilter struct {
-	ListFilter
-	PractitionerID string
-	LocationID     string
-	StartsBefore   *time.Time
-	EndsAfter      *time.Time
+// Store keeps a practice's records. Every method that reads or writes
+// business records takes the business id first, and never sees another
+// business's records: a record of another business is ENOTFOUND. Each
+// kind of record has its own interface below, in the file of its kind.
+//
+// Methods that change a record write its event (the change feed) in the
+// same transaction. Update methods read the record, pass it to change and
+// write what change left; an error from change is returned as it is and
+// nothing is written; UpdatedAt becomes the current time unless change
+// set it. Archive and Unarchive set or clear ArchivedAt (a no-op when it
+// is already so) and return the record.
+type Store interface {
+	Close() error
+
+	// businesses and API keys, and what blocks practitioners' time (store.go)
+	KeyStore
+	ScheduleStore
+
+	// the clinic's people (clients.go, contacts.go)
+	ClientStore
+	ContactStore
+
+	// the clinic's set-up (locations.go, practitioners.go, services.go, named.go)
+	LocationStore
+	PractitionerStore
+	ServiceStore
+	NamedStore
+
+	// a client's cases and prepaid sessions (cases.go, clientpackages.go)
+	CaseStore
+	ClientPackageStore
+
+	// practitioners' time (busytimes.go, appointments.go)
+	BusyTimeStore
+	AppointmentStore
+	AppointmentClientStore
+
+	// forms (forms.go)
+	FormTemplateStore
+	FormStore
+
+	// online booking (booking.go)
+	BookingStore
+
+	// the change feed (events.go)
+	EventStore
+
+	// records as the API answers them (store.go)
+	DocStore
+
+	// Idempotency-Keys of POST requests (idempotency.go)
+	IdempotencyStore
+
+	// MissingRefs returns the ids of refs that do not name a live or
+	// archived record of the business. The table is chosen by each id's
+	// prefix; an id with an unknown prefix is missing.
+	MissingRefs(ctx context.Context, businessID string, ids []string) ([]string, error)
+
+	// Seed inserts records as they are, without events, in one
+	// transaction, except that it settles each appointment
+	// (SettleAppointment) as every write does. It is for demo data,
+	// imports and tests.
+	Seed(ctx context.Context, businessID string, s SeedData) error
 }
 
-// FormFilter filters the form list.
-type FormFilter struct {
-	ListFilter
-	Status              string
-	ClientID            string
-	AppointmentClientID string
-	LocationID          string
-	FormTemplateID      string
-	SentStatus          string
+// Every kind of record has the same five methods besides its list: Get
+// (ENOTFOUND when the business has no such record), Create (the record's
+// ID must be set; EINVALID when a record it refers to is missing), Update
+// and Archive, which behave as the Store documentation says.
+
+// KeyStore keeps businesses and their API keys.
+type KeyStore interface {
+	// CreateBusiness creates a business with the given name.
+	CreateBusiness(ctx context.Context, name string) (Business, error)
+	// BusinessByName returns ENOTFOUND if no business has that name.
+	BusinessByName(ctx context.Context, name string) (Business, error)
+	// CreateAPIKey stores a key; its TokenHash must be set.
+	CreateAPIKey(ctx context.Context, key APIKey) error
+	// APIKeyByHash returns EUNAUTHORIZED if no live key has that hash.
+	APIKeyByHash(ctx context.Context, hash string) (APIKey, error)
+	// RevokeAPIKey returns ENOTFOUND if no live key has that id.
+	RevokeAPIKey(ctx context.Context, id string) error
+	// ListAPIKeys returns every key of the business, revoked ones too,
+	// oldest first (by id).
+	ListAPIKeys(ctx context.Context, businessID string) ([]APIKey, error)
+	// HasLiveAPIKey reports whether any business has a key that is not
+	// revoked.
+	HasLiveAPIKey(ctx context.Context) (bool, error)
 }
 
-// AppointmentClientFilter filters the appointment client list.
-type AppointmentClientFilter struct {
-	ListFilter
-	AppointmentID string
-	ClientID      string
-	Status        string
-	StartsAfter   *time.Time
-	StartsBefore  *time.Time
+// Business is a tenant: one clinic or clinic group. Every other record
+// belongs to exactly one business.
+type Business struct {
+	ID        string
+	Name      string
+	CreatedAt Time
 }
 
-// PersonFilter filters the client and contact lists. Query matches the
-// name, e-mail or phone number, ignoring case; when Query is written as a
-// phone number, Phone holds its digits, so "0412 345 678" also finds the
-// stored "0412345678".
-type PersonFilter struct {
-	ListFilter
-	Query string
-	Phone string
-	TagID string
+// APIKey lets a caller act on one business. Only the SHA-256 hash of its
+// token is stored.
+type APIKey struct {
+	ID         string
+	BusinessID string
+	TokenHash  string
+	ReadOnly   bool
+	CreatedAt  Time
+	RevokedAt  *Time
+}
+
+// ScheduleStore reads what blocks practitioners' time.
+type ScheduleStore interface {
+	// PractitionerSchedule returns the practitioner's busy times and
+	// non-cancelled appointments overlapping [from, to), at every location.
+	PractitionerSchedule(ctx context.Context, businessID, practitionerID string, from, to time.Time) (Schedule, error)
+
+	// Blocks returns, for each of the practitioners, what blocks their
+	// time in [from, to) at every location, as finding free slots reads
+	// it: busy times that are not archived, and appointments neither
+	// cancelled nor archived. A practitioner with nothing in the window,
+	// or of another business, has no entry. Busy times are in order of
+	// start, appointments of start, then id.
+	Blocks(ctx context.Context, businessID string, practitionerIDs []string, from, to time.Time) (map[string]Blocks, error)
+}
+
+// Blocks is what blocks one practitioner's time, reduced to what finding
+// free slots reads of it. Reading a month of a busy location as whole
+// records would cost many times what the slots themselves cost.
+type Blocks struct {
+	Busy         []Span // busy times
+	Appointments []BlockingAppointment
+}
+
+// Span is the half-open span of time [Start, End).
+type Span struct{ Start, End time.Time }
+
+// BlockingAppointment is a non-cancelled appointment reduced to what
+// finding free slots reads of it.
+type BlockingAppointment struct {
+	ID         string
+	LocationID string
+	ServiceID  string // "" for an appointment of a bare duration
+	Start, End time.Time
+	// BufferBefore and BufferAfter are minutes, from its service.
+	BufferBefore, BufferAfter int
+	Attendees                 int // attendees not cancelled
+	MaxClients                int
+}
+
+// Blocks returns the schedule as finding free slots reads it, each list
+// in the schedule's own order.
+func (s Schedule) Blocks() Blocks {
+	var b Blocks
+	for _, bt := range s.BusyTimes {
+		b.Busy = append(b.Busy, Span{Start: bt.StartsAt.Time, End: bt.EndsAt.Time})
+	}
+	for _, a := range s.Appointments {
+		var service string
+		if a.ServiceID != nil {
+			service = *a.ServiceID
+		}
+		b.Appointments = append(b.Appointments, BlockingAppointment{
+			ID: a.ID, LocationID: a.LocationID, ServiceID: service,
+			Start: a.StartsAt.Time, End: a.EndsAt.Time,
+			BufferBefore: a.BufferBefore, BufferAfter: a.BufferAfter,
+			Attendees: a.Attendees, MaxClients: a.MaxClients,
+		})
+	}
+	return b
 }
 
 // Schedule is what blocks a practitioner's time in a window: busy times
@@ -84,78 +218,6 @@ type ScheduledAppointment struct {
 	BufferBefore int // minutes, from its service
 	BufferAfter  int
 	Attendees    int // attendees not cancelled
-}
-
-// Store keeps a practice's records. Every method that reads or writes
-// business records takes the business id first, and never sees another
-// business's records: a record of another business is ENOTFOUND. Each
-// kind of record has its own interface below, in the file of its kind.
-//
-// Methods that change a record write its event (the change feed) in the
-// same transaction. Update methods read the record, pass it to change and
-// write what change left; an error from change is returned as it is and
-// nothing is written; UpdatedAt becomes the current time unless change
-// set it. Archive and Unarchive set or clear ArchivedAt (a no-op when it
-// is already so) and return the record.
-type Store interface {
-	Close() error
-	KeyStore
-	ScheduleStore
-
-	// clients, busy times and the change feed (events.go)
-	ClientStore
-	BusyTimeStore
-	EventStore
-
-	// the clinic's set-up and people (resources.go)
-	LocationStore
-	ContactStore
-	PractitionerStore
-	ServiceStore
-	NamedStore
-	CaseStore
-	ClientPackageStore
-
-	// appointments (appointments.go)
-	AppointmentStore
-	AppointmentClientStore
-
-	// forms (forms.go)
-	FormTemplateStore
-	FormStore
-
-	// online booking (booking.go)
-	BookingStore
-
-	// MissingRefs returns the ids of refs that do not name a live or
-	// archived record of the business. The table is chosen by each id's
-	// prefix; an id with an unknown prefix is missing.
-	MissingRefs(ctx context.Context, businessID string, ids []string) ([]string, error)
-
-	// Seed inserts records as they are, without events, in one
-	// transaction. It is for demo data, imports and tests.
-	Seed(ctx context.Context, businessID string, s SeedData) error
-}
-
-// KeyStore keeps businesses and their API keys.
-type KeyStore interface {
-	// CreateBusiness creates a business with the given name.
-	CreateBusiness(ctx context.Context, name string) (Business, error)
-	// BusinessByName returns ENOTFOUND if no business has that name.
-	BusinessByName(ctx context.Context, name string) (Business, error)
-	// CreateAPIKey stores a key; its TokenHash must be set.
-	CreateAPIKey(ctx context.Context, key APIKey) error
-	// APIKeyByHash returns EUNAUTHORIZED if no live key has that hash.
-	APIKeyByHash(ctx context.Context, hash string) (APIKey, error)
-	// RevokeAPIKey returns ENOTFOUND if no live key has that id.
-	RevokeAPIKey(ctx context.Context, id string) error
-}
-
-// ScheduleStore reads what blocks practitioners' time.
-type ScheduleStore interface {
-	// PractitionerSchedule returns the practitioner's busy times and
-	// non-cancelled appointments overlapping [from, to), at every location.
-	PractitionerSchedule(ctx context.Context, businessID, practitionerID string, from, to time.Time) (Schedule, error)
 }
 
 // SeedData is a batch of records for Store.Seed. Records are inserted in
@@ -177,4 +239,34 @@ type SeedData struct {
 	FormTemplates       []FormTemplate
 	Forms               []Form
 	BusyTimes           []BusyTime
+}
+
+// DocStore lists records as their stored JSON documents, each exactly
+// MarshalDoc of the record, so that a list is answered without decoding
+// and encoding every record again. The filters and pages are those of the
+// kind's typed list, which returns the same records in the same order.
+type DocStore interface {
+	ListClientDocs(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListContactDocs(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListLocationDocs(ctx context.Context, businessID string, f ListFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListPractitionerDocs(ctx context.Context, businessID string, f PractitionerFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListServiceDocs(ctx context.Context, businessID string, f ServiceFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListNamedDocs(ctx context.Context, businessID, prefix string, f ListFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListCaseDocs(ctx context.Context, businessID string, f CaseFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListClientPackageDocs(ctx context.Context, businessID string, f ClientPackageFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListBusyTimeDocs(ctx context.Context, businessID string, f BusyTimeFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListFormTemplateDocs(ctx context.Context, businessID string, f ListFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+}
+
+// MarshalDoc returns the JSON document of v as the API writes it:
+// encoding/json without HTML escaping (links and free text keep "&", "<"
+// and ">"), and without a trailing newline.
+func MarshalDoc(v any) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

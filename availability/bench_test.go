@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"testing"
 	"time"
+
+	"github.com/practiced/practiced/internal/zonetest"
 )
 
 // monthQuery is one practitioner's month: weekday hours, a few exceptions,
@@ -12,7 +14,7 @@ import (
 // times spread over the 31 searched days, which include Adelaide's April
 // transition. The seed keeps runs comparable.
 func monthQuery(b *testing.B) Query {
-	loc := mustZone(b, "Australia/Adelaide")
+	loc := zonetest.Load(b, "Australia/Adelaide")
 	r := rand.New(rand.NewSource(7))
 	from := Date{2026, time.March, 20}
 	to := from.AddDays(30)
@@ -97,7 +99,7 @@ func BenchmarkSlotsTwentyPractitionersMonth(b *testing.B) {
 // slot of twenty practitioners whose first month is fully booked, the way
 // the API does: two weeks at a time until a slot turns up.
 func BenchmarkFirstAvailableTwentyPractitionersBookedMonth(b *testing.B) {
-	loc := mustZone(b, "Australia/Adelaide")
+	loc := zonetest.Load(b, "Australia/Adelaide")
 	from := Date{2026, time.March, 2}
 	start := time.Date(2026, time.March, 2, 0, 0, 0, 0, loc)
 	qs := make([]Query, 20)

@@ -3,10 +3,12 @@ package availability
 import (
 	"testing"
 	"time"
+
+	"github.com/practiced/practiced/internal/zonetest"
 )
 
 func TestConflictsAppliesRuleThreeAtAnyTime(t *testing.T) {
-	loc := mustZone(t, "America/New_York")
+	loc := zonetest.Load(t, "America/New_York")
 	at := func(hhmm string) time.Time {
 		tm, err := time.ParseInLocation("2006-01-02 15:04", "2026-06-15 "+hhmm, loc)
 		if err != nil {

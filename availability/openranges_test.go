@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/practiced/practiced/internal/zonetest"
 )
 
 // A Monday in Adelaide far from any transition (UTC+09:30 all day).
 var plainMonday = Date{2026, time.June, 15}
 
 func TestOpenRangesFollowRuleOne(t *testing.T) {
-	loc := mustZone(t, "Australia/Adelaide")
+	loc := zonetest.Load(t, "Australia/Adelaide")
 	opening := Week{}
 	opening[time.Monday] = []Range{{540, 1020}} // 09:00-17:00
 	working := Week{}
@@ -93,7 +95,7 @@ func TestOpenRangesFollowRuleOne(t *testing.T) {
 }
 
 func TestOpenRangesReturnUTCInstants(t *testing.T) {
-	loc := mustZone(t, "Australia/Adelaide")
+	loc := zonetest.Load(t, "Australia/Adelaide")
 	got := OpenRanges(Query{Zone: loc, Opening: everyDay(Range{540, 1020})}, plainMonday)
 	want := []Interval{{
 		Start: time.Date(2026, time.June, 14, 23, 30, 0, 0, time.UTC),
@@ -141,8 +143,8 @@ func TestOpenRangesMapBoundaryInGapToTransitionInstant(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.zone, tt.ranges), func(t *testing.T) {
-			loc := mustZone(t, tt.zone)
-			d := springForward(t, tt.zone).Date
+			loc := zonetest.Load(t, tt.zone)
+			d := springForwardDate(t, tt.zone)
 			q := Query{Zone: loc, Exceptions: map[Date][]Range{d: tt.ranges}}
 			equalStrings(t, "open ranges", intervalTimes(OpenRanges(q, d), loc), tt.want)
 		})
@@ -166,8 +168,8 @@ func TestOpenRangesMapRepeatedBoundaryToFirstInstant(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.zone, tt.ranges), func(t *testing.T) {
-			loc := mustZone(t, tt.zone)
-			d := fallBack(t, tt.zone).Date
+			loc := zonetest.Load(t, tt.zone)
+			d := fallBackDate(t, tt.zone)
 			q := Query{Zone: loc, Exceptions: map[Date][]Range{d: tt.ranges}}
 			equalStrings(t, "open ranges", intervalTimes(OpenRanges(q, d), loc), tt.want)
 		})
@@ -192,7 +194,7 @@ func TestOpenRangesEndAt2400AtNextLocalMidnight(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.zone+" "+tt.date.String(), func(t *testing.T) {
-			q := Query{Zone: mustZone(t, tt.zone), Opening: everyDay(Range{0, 1440})}
+			q := Query{Zone: zonetest.Load(t, tt.zone), Opening: everyDay(Range{0, 1440})}
 			got := OpenRanges(q, tt.date)
 			if len(got) != 1 {
 				t.Fatalf("OpenRanges = %v, want one range", got)

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/practiced/practiced/internal/zonetest"
 )
 
 // This file holds a deliberately naive oracle for Slots and Conflicts. It
@@ -184,10 +186,10 @@ func oracleSlots(q Query) []Slot {
 // randomQuery builds a seeded random schedule around a 2026 transition (or,
 // now and then, an ordinary date) in one of the test zones.
 func randomQuery(t testing.TB, r *rand.Rand) Query {
-	zone := testZones[r.Intn(len(testZones))]
-	loc := mustZone(t, zone)
-	trs := transitions2026(t, zone)
-	base := trs[r.Intn(len(trs))].Date
+	zone := zonetest.Zones[r.Intn(len(zonetest.Zones))]
+	loc := zonetest.Load(t, zone)
+	trs := zonetest.In2026(t, zone)
+	base := dateOf(trs[r.Intn(len(trs))].At.In(loc))
 	if r.Intn(5) == 0 {
 		base = Date{2026, time.January, 1}.AddDays(r.Intn(365))
 	}

@@ -3,6 +3,8 @@ package availability
 import (
 	"slices"
 	"time"
+
+	"github.com/practiced/practiced/wallclock"
 )
 
 // Slots returns the bookable slots of q (rules 1 to 6 of the package doc),
@@ -14,11 +16,11 @@ func Slots(q Query) []Slot {
 	loc := q.zone()
 	earliest := q.Now.Add(q.MinNotice)
 	// Every slot starts at or after earliest and From's local midnight, and
-	// ends within Duration of the midnight after To; window absorbs any UTC
-	// offset. Items outside these bounds cannot conflict, and dropping them
-	// early keeps the sort small.
-	from := later(earliest, q.From.midnightUTC().Add(-window))
-	to := q.To.AddDays(1).midnightUTC().Add(window + q.Duration)
+	// ends within Duration of the midnight after To; wallclock.Window
+	// absorbs any UTC offset. Items outside these bounds cannot conflict,
+	// and dropping them early keeps the sort small.
+	from := later(earliest, q.From.midnightUTC().Add(-wallclock.Window))
+	to := q.To.AddDays(1).midnightUTC().Add(wallclock.Window + q.Duration)
 	blocks := newBlockers(q, from, to)
 
 	var starts []time.Time

@@ -3,6 +3,8 @@ package availability
 import (
 	"testing"
 	"time"
+
+	"github.com/practiced/practiced/internal/zonetest"
 )
 
 // dstQuery asks for slots on date d only, open over ranges through an
@@ -32,8 +34,8 @@ func TestSlotsSkipNonexistentLocalTimeOnSpringForward(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.zone, func(t *testing.T) {
-			loc := mustZone(t, tt.zone)
-			q := dstQuery(loc, springForward(t, tt.zone).Date, tt.ranges, 30*time.Minute, 0)
+			loc := zonetest.Load(t, tt.zone)
+			q := dstQuery(loc, springForwardDate(t, tt.zone), tt.ranges, 30*time.Minute, 0)
 			equalStrings(t, "slots", slotTimes(t, Slots(q), loc), tt.want)
 		})
 	}
@@ -53,8 +55,8 @@ func TestSlotsTakeRepeatedLocalTimeOnceAtFirstInstantOnFallBack(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.zone, func(t *testing.T) {
-			loc := mustZone(t, tt.zone)
-			q := dstQuery(loc, fallBack(t, tt.zone).Date, tt.ranges, 30*time.Minute, 0)
+			loc := zonetest.Load(t, tt.zone)
+			q := dstQuery(loc, fallBackDate(t, tt.zone), tt.ranges, 30*time.Minute, 0)
 			equalStrings(t, "slots", slotTimes(t, Slots(q), loc), tt.want)
 		})
 	}
@@ -77,10 +79,10 @@ func TestSlotsStepInWallClockMinutesAcrossTransition(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			loc := mustZone(t, tt.zone)
-			d := fallBack(t, tt.zone).Date
+			loc := zonetest.Load(t, tt.zone)
+			d := fallBackDate(t, tt.zone)
 			if tt.spring {
-				d = springForward(t, tt.zone).Date
+				d = springForwardDate(t, tt.zone)
 			}
 			q := dstQuery(loc, d, []Range{{30, 240}}, 10*time.Minute, 45*time.Minute)
 			equalStrings(t, "slots", slotTimes(t, Slots(q), loc), tt.want)
@@ -112,10 +114,10 @@ func TestSlotsMustEndByRangeEndInElapsedTime(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			loc := mustZone(t, tt.zone)
-			d := fallBack(t, tt.zone).Date
+			loc := zonetest.Load(t, tt.zone)
+			d := fallBackDate(t, tt.zone)
 			if tt.spring {
-				d = springForward(t, tt.zone).Date
+				d = springForwardDate(t, tt.zone)
 			}
 			q := dstQuery(loc, d, tt.ranges, tt.duration, tt.step)
 			equalStrings(t, "slots", slotTimes(t, Slots(q), loc), tt.want)
@@ -124,7 +126,7 @@ func TestSlotsMustEndByRangeEndInElapsedTime(t *testing.T) {
 }
 
 func TestSlotsStartAtRangeStartPlusMultiplesOfInterval(t *testing.T) {
-	loc := mustZone(t, "Australia/Adelaide")
+	loc := zonetest.Load(t, "Australia/Adelaide")
 	tests := []struct {
 		name     string
 		ranges   []Range
@@ -150,7 +152,7 @@ func TestSlotsStartAtRangeStartPlusMultiplesOfInterval(t *testing.T) {
 }
 
 func TestSlotsCoverFromToInclusiveWithWeeklyHours(t *testing.T) {
-	loc := mustZone(t, "Europe/London")
+	loc := zonetest.Load(t, "Europe/London")
 	q := Query{
 		Zone:     loc,
 		Opening:  Week{time.Monday: {{540, 600}}, time.Wednesday: {{600, 660}}, time.Saturday: {{540, 600}}},
@@ -171,7 +173,7 @@ func TestSlotsCoverFromToInclusiveWithWeeklyHours(t *testing.T) {
 }
 
 func TestSlotsRefuseConflictsUnderRuleThree(t *testing.T) {
-	loc := mustZone(t, "Australia/Adelaide")
+	loc := zonetest.Load(t, "Australia/Adelaide")
 	at := func(hhmm string) time.Time {
 		tm, err := time.ParseInLocation("2006-01-02 15:04", "2026-06-15 "+hhmm, loc)
 		if err != nil {
@@ -233,7 +235,7 @@ func TestSlotsRefuseConflictsUnderRuleThree(t *testing.T) {
 }
 
 func TestSlotsOfferGroupPlacesAtAppointmentStart(t *testing.T) {
-	loc := mustZone(t, "Europe/London")
+	loc := zonetest.Load(t, "Europe/London")
 	d := Date{2026, time.June, 15}
 	at := func(day Date, hhmm string) time.Time {
 		tm, err := time.ParseInLocation("2006-01-02 15:04", day.String()+" "+hhmm, loc)
@@ -328,7 +330,7 @@ func TestSlotsOfferGroupPlacesAtAppointmentStart(t *testing.T) {
 }
 
 func TestSlotsNeverStartBeforeNowPlusMinNotice(t *testing.T) {
-	loc := mustZone(t, "America/New_York")
+	loc := zonetest.Load(t, "America/New_York")
 	d := Date{2026, time.June, 15}
 	nine := time.Date(2026, time.June, 15, 13, 0, 0, 0, time.UTC) // 09:00 EDT
 	tests := []struct {
@@ -353,7 +355,7 @@ func TestSlotsNeverStartBeforeNowPlusMinNotice(t *testing.T) {
 }
 
 func TestSlotsAreSortedAndUnique(t *testing.T) {
-	loc := mustZone(t, "Pacific/Chatham")
+	loc := zonetest.Load(t, "Pacific/Chatham")
 	d := Date{2026, time.June, 15}
 	q := dstQuery(loc, d, []Range{{900, 960}, {540, 600}, {570, 630}}, 30*time.Minute, 0)
 	q.ServiceID, q.LocationID, q.MaxClients = "s", "l", 3

@@ -2,107 +2,24 @@ package availability
 
 import (
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/practiced/practiced/internal/zonetest"
 )
 
-// testZones are the zones the DST tests and the property test cover: whole-
-// hour shifts in both hemispheres, Lord Howe's 30-minute shift and Chatham's
-// transitions at a quarter to the hour.
-var testZones = []string{
-	"Australia/Adelaide",
-	"Australia/Lord_Howe",
-	"Europe/London",
-	"America/New_York",
-	"Pacific/Chatham",
-}
-
-// mustZone loads a time zone or fails the test.
-func mustZone(t testing.TB, name string) *time.Location {
+// springForwardDate returns the local date of the zone's 2026 transition
+// that opens a gap.
+func springForwardDate(t testing.TB, zone string) Date {
 	t.Helper()
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		t.Fatalf("load zone %s: %v", name, err)
-	}
-	return loc
+	return dateOf(zonetest.SpringForward(t, zone).At.In(zonetest.Load(t, zone)))
 }
 
-// transition is one change of UTC offset, found by scanning the zone rather
-// than assumed, so the tests follow the real 2026 rules.
-type transition struct {
-	At            time.Time // the first instant with the new offset
-	Date          Date      // local date of the transition
-	Before, After time.Duration
-}
-
-// springsForward reports whether clocks go forward, opening a gap.
-func (tr transition) springsForward() bool { return tr.After > tr.Before }
-
-var (
-	transitionsMu    sync.Mutex
-	transitionsCache = map[string][]transition{}
-)
-
-// transitions2026 returns the offset changes of the zone during 2026 by
-// stepping through the year a quarter hour at a time and then narrowing each
-// change down to the minute.
-func transitions2026(t testing.TB, name string) []transition {
+// fallBackDate returns the local date of the zone's 2026 transition that
+// repeats local times.
+func fallBackDate(t testing.TB, zone string) Date {
 	t.Helper()
-	transitionsMu.Lock()
-	defer transitionsMu.Unlock()
-	if trs, ok := transitionsCache[name]; ok {
-		return trs
-	}
-	loc := mustZone(t, name)
-	offset := func(at time.Time) time.Duration {
-		_, off := at.In(loc).Zone()
-		return time.Duration(off) * time.Second
-	}
-	var trs []transition
-	end := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)
-	prev := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	for at := prev.Add(15 * time.Minute); at.Before(end); prev, at = at, at.Add(15*time.Minute) {
-		if offset(at) == offset(prev) {
-			continue
-		}
-		first := prev.Add(time.Minute)
-		for offset(first) == offset(prev) {
-			first = first.Add(time.Minute)
-		}
-		trs = append(trs, transition{
-			At:     first,
-			Date:   dateOf(first.In(loc)),
-			Before: offset(prev),
-			After:  offset(first),
-		})
-	}
-	transitionsCache[name] = trs
-	return trs
-}
-
-// springForward returns the zone's 2026 transition that opens a gap.
-func springForward(t testing.TB, name string) transition {
-	t.Helper()
-	for _, tr := range transitions2026(t, name) {
-		if tr.springsForward() {
-			return tr
-		}
-	}
-	t.Fatalf("%s has no spring-forward transition in 2026", name)
-	return transition{}
-}
-
-// fallBack returns the zone's 2026 transition that repeats local times.
-func fallBack(t testing.TB, name string) transition {
-	t.Helper()
-	for _, tr := range transitions2026(t, name) {
-		if !tr.springsForward() {
-			return tr
-		}
-	}
-	t.Fatalf("%s has no fall-back transition in 2026", name)
-	return transition{}
+	return dateOf(zonetest.FallBack(t, zone).At.In(zonetest.Load(t, zone)))
 }
 
 // local renders an instant as "HH:MM±hh:mm" in loc, so that expectations
@@ -171,10 +88,10 @@ func TestTransitionDates2026(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.zone, func(t *testing.T) {
-			if got := springForward(t, tt.zone).Date.String(); got != tt.springForward {
+			if got := springForwardDate(t, tt.zone).String(); got != tt.springForward {
 				t.Errorf("spring forward on %s, want %s", got, tt.springForward)
 			}
-			if got := fallBack(t, tt.zone).Date.String(); got != tt.fallBack {
+			if got := fallBackDate(t, tt.zone).String(); got != tt.fallBack {
 				t.Errorf("fall back on %s, want %s", got, tt.fallBack)
 			}
 		})

@@ -189,7 +189,7 @@ func (g *clientGen) fill(i int, c *practiced.Client) {
 		n := fictionalMobileBase + r.IntN(10000)
 		c.PhoneNumber = string(strconv.AppendInt(append(g.buf[:0], "+61"...), int64(n), 10))
 		c.PhoneNumbers = append(make([]practiced.PhoneNumber, 0, 2), practiced.PhoneNumber{
-			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: string(appendMobile(g.buf[:0], n)), Type: "mobile",
+			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: c.PhoneNumber[len("+61"):], Type: "mobile",
 		})
 	}
 	if chance(r, 25) {
@@ -198,7 +198,7 @@ func (g *clientGen) fill(i int, c *practiced.Client) {
 			typ = "work"
 		}
 		c.PhoneNumbers = append(c.PhoneNumbers, practiced.PhoneNumber{
-			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: landline(r, sub.areaCode), Type: typ,
+			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(landline(r, sub.areaCode)), Type: typ,
 		})
 	}
 	c.Address = practiced.Address{City: sub.name, State: sub.state, PostalCode: sub.postcode, CountryCode: "AU"}

@@ -23,6 +23,12 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
+// BusinessName is the demo clinic group's name, for the business the demo
+// is loaded into: each location is named after it and its suburb
+// ("Coastline Allied Health — Surry Hills"), so the pages, which show the
+// business's name beside a location's, name one clinic.
+const BusinessName = "Coastline Allied Health"
+
 // DefaultClients is the number of clients loaded when Options.Clients is 0.
 const DefaultClients = 250
 

@@ -104,7 +104,7 @@ func loadIn(path string, opt demo.Options) (loaded, error) {
 	if err != nil {
 		return loaded{}, err
 	}
-	biz, err := st.CreateBusiness(ctx, "Coastline Allied Health")
+	biz, err := st.CreateBusiness(ctx, demo.BusinessName)
 	if err != nil {
 		st.Close()
 		return loaded{}, err
@@ -191,7 +191,6 @@ func snap(t testing.TB, l loaded) snapshot {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.BusinessID = ""
 		s.Practitioners = append(s.Practitioners, p)
 		sch, err := st.PractitionerSchedule(ctx, biz, id, l.now.AddDate(0, 0, -30), l.now.AddDate(0, 0, 30))
 		if err != nil {
@@ -204,7 +203,6 @@ func snap(t testing.TB, l loaded) snapshot {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v.BusinessID = ""
 		s.Services = append(s.Services, v)
 	}
 	return s
@@ -256,7 +254,9 @@ func dump(t testing.TB, db *sql.DB, biz, table string) []string {
 		}
 		var b strings.Builder
 		for i, c := range cols {
-			if c != "business_id" {
+			// A form's link secret is the credential of its hosted page:
+			// it comes from crypto/rand, never from the seed.
+			if c != "business_id" && c != "link_secret" {
 				fmt.Fprintf(&b, "%s=%v|", c, vals[i])
 			}
 		}
@@ -294,6 +294,32 @@ func TestSameSeedGivesIdenticalRecords(t *testing.T) {
 		ra, rb := dump(t, dba, a.biz, table), dump(t, dbb, b.biz, table)
 		if !slices.Equal(ra, rb) {
 			t.Errorf("%s: rows differ for the same seed", table)
+		}
+	}
+
+	secrets := func(db *sql.DB, biz string) map[string]string {
+		rows, err := db.Query(`SELECT id, link_secret FROM forms WHERE business_id = $1`, biz)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		out := map[string]string{}
+		for rows.Next() {
+			var id, secret string
+			if err := rows.Scan(&id, &secret); err != nil {
+				t.Fatal(err)
+			}
+			out[id] = secret
+		}
+		return out
+	}
+	sa, sb := secrets(dba, a.biz), secrets(dbb, b.biz)
+	if len(sa) == 0 || len(sa) != len(sb) {
+		t.Fatalf("%d and %d forms with secrets", len(sa), len(sb))
+	}
+	for id, secret := range sa {
+		if len(secret) < 26 || sb[id] == secret {
+			t.Errorf("form %s: link secrets %q and %q; want two different random secrets for the same seed", id, secret, sb[id])
 		}
 	}
 
@@ -640,6 +666,89 @@ func referencesStayInBusiness(t *testing.T, l loaded) {
 // TestRecordsWereCreatedBeforeNow checks the timestamps and ids of every
 // listed record: whole seconds, created ≤ updated ≤ now, and an id that
 // is a UUIDv7 of the creation time, so ids sort by creation.
+// The demo names one clinic group: its locations are named after the
+// business it is loaded into, and every color is a CSS color name, as a
+// clinic would pick it.
+func TestLocationsAndColorsReadAsOneClinicWouldWriteThem(t *testing.T) {
+	l := shared(t)[0]
+	s := snap(t, l)
+	ctx := context.Background()
+	every := practiced.ListFilter{IncludeArchived: true}
+	for _, loc := range s.Locations {
+		if !strings.HasPrefix(loc.Name, demo.BusinessName+" — ") {
+			t.Errorf("location %q is not named after the business %q", loc.Name, demo.BusinessName)
+		}
+	}
+	colors := map[string]string{}
+	for _, v := range s.Services {
+		colors["service "+v.Name] = v.Color
+	}
+	for _, f := range s.Forms {
+		colors["form "+f.Name] = f.Color
+	}
+	templates := all(t, func(p practiced.PageRequest) ([]practiced.FormTemplate, practiced.PageInfo, error) {
+		return l.st.ListFormTemplates(ctx, l.biz, every, p)
+	}, func(v practiced.FormTemplate) string { return v.ID })
+	for _, v := range templates {
+		colors["form template "+v.Name] = v.Color
+	}
+	for _, k := range []practiced.Kind{practiced.KindTag, practiced.KindBusyTimeType} {
+		named := all(t, func(p practiced.PageRequest) ([]practiced.Named, practiced.PageInfo, error) {
+			return l.st.ListNamed(ctx, l.biz, k.Prefix, every, p)
+		}, func(v practiced.Named) string { return v.ID })
+		for _, v := range named {
+			colors[k.Type+" "+v.Name] = v.Color
+		}
+	}
+	if len(colors) < 20 {
+		t.Fatalf("%d records with a color, want every service, form, form template, tag and busy time type", len(colors))
+	}
+	for what, c := range colors {
+		if n, ok := practiced.NormalizeColor(c); !ok || n != c || strings.HasPrefix(c, "#") {
+			t.Errorf("%s has the color %q, want a CSS color name in lower case", what, c)
+		}
+	}
+}
+
+// Every phone number the demo writes is in the shape the API keeps: E.164
+// for a phone field, a "+61" code and national significant number for a
+// PhoneNumber, so that a search finds it however it is typed.
+func TestPhoneNumbersAreStoredAsTheAPIStoresThem(t *testing.T) {
+	s := snap(t, shared(t)[0])
+	e164 := func(what, v string) {
+		if n, ok := practiced.NormalizePhone(v, "AU"); !ok || n != v {
+			t.Errorf("%s: phone %q, want it in E.164 (%q)", what, v, n)
+		}
+	}
+	numbers := func(what string, list []practiced.PhoneNumber) {
+		for _, p := range list {
+			if code, n, ok := practiced.NormalizePhoneNumber(p.Code, p.Number, "AU"); !ok || code != p.Code || n != p.Number {
+				t.Errorf("%s: phone number %+v, want code %q and number %q", what, p, code, n)
+			}
+		}
+	}
+	for _, l := range s.Locations {
+		e164(l.ID, l.Phone)
+	}
+	for _, p := range s.Practitioners {
+		e164(p.ID, p.Phone)
+	}
+	phones := 0
+	for _, c := range s.Clients {
+		if c.PhoneNumber != "" {
+			e164(c.ID, c.PhoneNumber)
+			phones++
+		}
+		numbers(c.ID, c.PhoneNumbers)
+	}
+	for _, c := range s.Contacts {
+		numbers(c.ID, c.PhoneNumbers)
+	}
+	if phones == 0 {
+		t.Error("no client has a phone_number")
+	}
+}
+
 func TestRecordsWereCreatedBeforeNow(t *testing.T) {
 	for _, l := range shared(t) {
 		t.Run(l.name, func(t *testing.T) { recordsWereCreatedBeforeNow(t, l) })

@@ -127,7 +127,7 @@ var (
 // question type.
 var templateSpecs = []*templateSpec{
 	{
-		name: "New Client Registration", color: "#2E86AB", prefill: true, override: true,
+		name: "New Client Registration", color: "steelblue", prefill: true, override: true,
 		completion: "Thank you! Your details are saved. Please arrive five minutes early for your first appointment.",
 		pages: [][]section{{
 			{"Your details", "We use these details to contact you about your appointments.", []question{
@@ -165,7 +165,7 @@ var templateSpecs = []*templateSpec{
 		}},
 	},
 	{
-		name: "Physiotherapy Health Questionnaire", color: "#64B6AC", prefill: true,
+		name: "Physiotherapy Health Questionnaire", color: "cadetblue", prefill: true,
 		completion: "Thanks, your physiotherapist will go through this with you at your appointment.",
 		pages: [][]section{{
 			{"Your condition", "", []question{
@@ -180,7 +180,7 @@ var templateSpecs = []*templateSpec{
 				q("onset", "date", "When did it start?", false, func(a *answerer) any {
 					return a.at.AddDate(0, 0, -2-a.r.IntN(120)).Format(time.DateOnly)
 				}),
-				choice("pain", "single_choice", "How would you rate your pain right now? (0 = no pain, 10 = worst imaginable)", true, painOptions,
+				choice("pain", "single_choice", "How would you rate your pain right now, from 0 (no pain) to 10 (worst imaginable)?", true, painOptions,
 					func(a *answerer) any { return painOptions[1+a.r.IntN(8)] }),
 				q("injury_claim", "yes_no", "Is this related to a workplace or motor vehicle injury?", false, yesNo(15)),
 			}},
@@ -216,7 +216,7 @@ var templateSpecs = []*templateSpec{
 		}},
 	},
 	{
-		name: "Psychology Intake", color: "#8E7DBE", prefill: true,
+		name: "Psychology Intake", color: "mediumpurple", prefill: true,
 		completion: "Thank you for sharing this. Your psychologist will read it before your first session.",
 		pages: [][]section{{
 			{"About you", "", []question{

@@ -79,10 +79,10 @@ func (b *builder) buildLocations(r *rand.Rand) error {
 		created := between(r, b.now.AddDate(-8, 0, 0), b.now.AddDate(-7, 0, 0)).AddDate(i, 0, 0)
 		l := practiced.Location{
 			ID:                       newID(r, practiced.PrefixLocation, created),
-			Name:                     "Coastline Allied Health " + s.suburb,
+			Name:                     BusinessName + " — " + s.suburb,
 			Description:              s.desc,
 			Email:                    s.email,
-			Phone:                    s.phone,
+			Phone:                    auPhone(s.phone),
 			Timezone:                 s.zone,
 			OnlineAppointmentBooking: s.online,
 			OnlineClassBooking:       s.online,
@@ -120,21 +120,21 @@ func (b *builder) buildServices(r *rand.Rand) {
 		weight                         int
 	}{
 		{"Physiotherapy Initial Consultation", "A thorough assessment of your injury or condition, a diagnosis and a treatment plan. Please bring any scans or referral letters.",
-			areaPhysio, "#2E86AB", 60, 12500, 0, 0, 1, 120, 60, true, []int{0, 1, 2}, 3},
+			areaPhysio, "steelblue", 60, 12500, 0, 0, 1, 120, 60, true, []int{0, 1, 2}, 3},
 		{"Physiotherapy Follow-up", "Treatment and progression of your exercise program after your initial consultation.",
-			areaPhysio, "#64B6AC", 30, 9500, 0, 0, 1, 60, 60, true, []int{0, 1, 2}, 6},
-		{"Clinical Pilates (Group)", "Small-group reformer class supervised by a physiotherapist. A one-on-one assessment is needed before your first class.",
-			areaPilates, "#F4A259", 60, 4500, 10, 5, 6, 120, 28, true, []int{0, 2}, 2},
+			areaPhysio, "cadetblue", 30, 9500, 0, 0, 1, 60, 60, true, []int{0, 1, 2}, 6},
+		{"Clinical Pilates Group Class", "Small-group reformer class supervised by a physiotherapist. A one-on-one assessment is needed before your first class.",
+			areaPilates, "sandybrown", 60, 4500, 10, 5, 6, 120, 28, true, []int{0, 2}, 2},
 		{"Psychology Initial Assessment", "A first session to understand what brings you in and agree on goals. Bring your Mental Health Care Plan if you have one.",
-			areaPsych, "#8E7DBE", 90, 26000, 0, 15, 1, 1440, 90, false, []int{0, 1}, 1},
+			areaPsych, "mediumpurple", 90, 26000, 0, 15, 1, 1440, 90, false, []int{0, 1}, 1},
 		{"Psychology Session", "Ongoing individual therapy session (50 minutes of therapy plus notes).",
-			areaPsych, "#B8A1D9", 60, 23000, 0, 10, 1, 1440, 90, false, []int{0, 1}, 4},
+			areaPsych, "plum", 60, 23000, 0, 10, 1, 1440, 90, false, []int{0, 1}, 4},
 		{"Occupational Therapy Assessment", "Functional assessment at the clinic, with a written report for your NDIS plan or insurer.",
-			areaOT, "#E76F51", 90, 29000, 15, 0, 1, 2880, 90, false, []int{1, 2}, 1},
+			areaOT, "coral", 90, 29000, 15, 0, 1, 2880, 90, false, []int{1, 2}, 1},
 		{"Occupational Therapy Session", "Therapy session working towards your goals: fine motor skills, daily living, sensory regulation or return to work.",
-			areaOT, "#F0A58F", 60, 19399, 0, 0, 1, 1440, 90, false, []int{1, 2}, 4},
+			areaOT, "darksalmon", 60, 19399, 0, 0, 1, 1440, 90, false, []int{1, 2}, 4},
 		{"Exercise Physiology Session", "Supervised exercise for chronic conditions such as diabetes, heart disease and osteoarthritis.",
-			areaEP, "#3BB273", 45, 11000, 0, 5, 1, 120, 60, true, []int{2}, 3},
+			areaEP, "mediumseagreen", 45, 11000, 0, 5, 1, 120, 60, true, []int{2}, 3},
 	}
 	for _, s := range specs {
 		created := between(r, b.now.AddDate(-7, 0, 0), b.now.AddDate(-2, 0, 0))
@@ -212,7 +212,7 @@ func (b *builder) buildPractitioners(r *rand.Rand) {
 			DisplayName:  s.first + " " + s.last,
 			Designation:  s.designation,
 			Email:        emailSafe(s.first) + "." + emailSafe(s.last) + "@coastlinehealth.example",
-			Phone:        s.phone,
+			Phone:        auPhone(s.phone),
 			WorkingHours: []practiced.WorkingHours{},
 			Exceptions:   []practiced.AvailabilityException{},
 			CreatedAt:    practiced.NewTime(created),
@@ -280,8 +280,8 @@ func (b *builder) buildNamed(r *rand.Rand) {
 		return out
 	}
 	b.tags = mk(practiced.PrefixTag, []namedSpec{
-		{"NDIS", "#6A4C93"}, {"WorkCover", "#F25F5C"}, {"DVA", "#247BA0"},
-		{"Private health", "#70C1B3"}, {"Care plan (Medicare)", "#FFE066"}, {"Interpreter required", "#50514F"},
+		{"NDIS", "rebeccapurple"}, {"WorkCover", "tomato"}, {"DVA", "teal"},
+		{"Private health", "mediumaquamarine"}, {"Care plan (Medicare)", "gold"}, {"Interpreter required", "dimgray"},
 	})
 	b.referralTypes = mk(practiced.PrefixReferralType, []namedSpec{
 		{"GP referral", ""}, {"Online search", ""}, {"Friend or family", ""}, {"Insurer or case manager", ""},
@@ -290,7 +290,7 @@ func (b *builder) buildNamed(r *rand.Rand) {
 		{"Unwell", ""}, {"Schedule clash", ""}, {"Transport problems", ""}, {"Rescheduled by the clinic", ""},
 	})
 	b.busyTimeTypes = mk(practiced.PrefixBusyTimeType, []namedSpec{
-		{"Meeting", "#9DB4C0"}, {"Admin", "#C2DFE3"}, {"Leave", "#E0FBFC"},
+		{"Meeting", "lightsteelblue"}, {"Admin", "powderblue"}, {"Leave", "lightcyan"},
 	})
 }
 
@@ -420,7 +420,7 @@ func (b *builder) contact(r *rand.Rand, typ string, k int, created time.Time) pr
 	female := chance(r, 55)
 	first, last := personName(r, female)
 	work := func() practiced.PhoneNumber {
-		return practiced.PhoneNumber{ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: landline(r, sub.areaCode), Type: "work"}
+		return practiced.PhoneNumber{ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(landline(r, sub.areaCode)), Type: "work"}
 	}
 	c.Address = practiced.Address{
 		Line1: streetAddress(r), City: sub.name, State: sub.state, PostalCode: sub.postcode, CountryCode: "AU",
@@ -472,7 +472,7 @@ func (b *builder) contact(r *rand.Rand, typ string, k int, created time.Time) pr
 		}
 		c.Email = first.lower + "." + last.lower + strconv.Itoa(k+1) + "@" + pick(r, emailDomains)
 		c.PhoneNumbers = []practiced.PhoneNumber{{
-			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: mobile(r), Type: "mobile",
+			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(mobile(r)), Type: "mobile",
 		}}
 		if chance(r, 15) {
 			c.Address.Line2 = ptr("Unit " + strconv.Itoa(1+r.IntN(40)))
@@ -491,7 +491,7 @@ func (b *builder) contact(r *rand.Rand, typ string, k int, created time.Time) pr
 		c.PhoneNumbers = []practiced.PhoneNumber{work()}
 		if chance(r, 50) {
 			c.PhoneNumbers = append(c.PhoneNumbers, practiced.PhoneNumber{
-				ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: mobile(r), Type: "mobile",
+				ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(mobile(r)), Type: "mobile",
 			})
 		}
 		if o.profession == "Support coordinator" || o.profession == "Behaviour support practitioner" {
@@ -527,6 +527,26 @@ func streetAddress(r *rand.Rand) string {
 func mobile(r *rand.Rand) string {
 	var buf [11]byte
 	return string(appendMobile(buf[:0], fictionalMobileBase+r.IntN(10000)))
+}
+
+// auNumber returns the Australian number national, as the demo's tables
+// write it, in the shape a PhoneNumber keeps it (practiced.NormalizePhoneNumber).
+func auNumber(national string) string {
+	_, n, ok := practiced.NormalizePhoneNumber("+61", national, "AU")
+	if !ok {
+		panic("demo: not an Australian number: " + national)
+	}
+	return n
+}
+
+// auPhone returns the Australian number national in E.164, as phone
+// fields keep it.
+func auPhone(national string) string {
+	n, ok := practiced.NormalizePhone(national, "AU")
+	if !ok {
+		panic("demo: not an Australian number: " + national)
+	}
+	return n
 }
 
 // appendMobile appends the 9 digits of n grouped 3-3-3.

@@ -8,8 +8,6 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
-func appointmentClientID(c practiced.AppointmentClient) string { return c.ID }
-
 // GET /v1/appointment_clients
 func (s *Server) listAppointmentClients(w http.ResponseWriter, r *http.Request) error {
 	l := newList(r, "appointment_clients", 100)
@@ -28,7 +26,11 @@ func (s *Server) listAppointmentClients(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, appointmentClientID)
+	docs, err := docsOf(data)
+	if err != nil {
+		return err
+	}
+	return respondList(s, w, r, l, docs, info)
 }
 
 // POST /v1/appointment_clients: a client joins a group appointment that
@@ -71,128 +73,109 @@ func (s *Server) createAppointmentClient(w http.ResponseWriter, r *http.Request)
 	return writeAttendee(w, http.StatusCreated, acs, added.ID)
 }
 
-// attendeePatch is the body of POST /v1/appointment_clients/{id}.
-type attendeePatch struct {
-	Status               opt[string]
-	Confirmed            opt[bool]
-	Note                 opt[string]
-	DoNotInvoice         opt[bool]
-	CaseID               opt[string]
-	ClientPackageID      opt[string]
-	CancellationReasonID opt[string]
-	CancellationNote     opt[string]
+// attendeeChange is the body of POST /v1/appointment_clients/{id}: the
+// changes to the attendee's own fields, as a patch, and the moves of its
+// state machine, which are made after the fields change so that a
+// cancellation reason sent with status cancelled is there when the move
+// needs it.
+type attendeeChange struct {
+	fields    patch[practiced.AppointmentClient]
+	status    opt[string]
+	confirmed opt[bool]
+	// caseID and clientPackageID must belong to the attendee's client.
+	caseID, clientPackageID opt[string]
+	// why lists the fields sent that say why an attendee was cancelled.
+	why []string
 }
 
-func readAttendeePatch(o *object) attendeePatch {
-	var p attendeePatch
-	p.Status = o.enum("status", practiced.AppointmentClientStatuses)
-	o.refuseNull("status", p.Status.Null)
-	p.Confirmed = o.boolean("confirmed")
-	o.refuseNull("confirmed", p.Confirmed.Null)
-	p.Note = o.str("note", appointmentNotes)
-	p.DoNotInvoice = o.boolean("do_not_invoice")
-	o.refuseNull("do_not_invoice", p.DoNotInvoice.Null)
-	p.CaseID = o.id("case_id", practiced.PrefixCase)
-	p.ClientPackageID = o.id("client_package_id", practiced.PrefixClientPackage)
-	p.CancellationReasonID = o.id("cancellation_reason_id", practiced.PrefixCancellationReason)
-	p.CancellationNote = o.str("cancellation_note", appointmentNotes)
-	o.finish()
-	return p
-}
-
-// apply changes c as the patch says, moving its status through the state
-// machine last, so that a cancellation reason sent with status cancelled
-// is there when the move needs it.
-func (p attendeePatch) apply(c *practiced.AppointmentClient, now practiced.Time) error {
-	if p.Note.Set {
-		c.Note = p.Note.V
-	}
-	if p.DoNotInvoice.Set {
-		c.DoNotInvoice = p.DoNotInvoice.V
-	}
-	if p.CaseID.Set {
-		c.CaseID = optPtr(p.CaseID)
-	}
-	if p.ClientPackageID.Set {
-		c.ClientPackageID = optPtr(p.ClientPackageID)
-	}
-	if p.CancellationReasonID.Set {
-		c.CancellationReasonID = optPtr(p.CancellationReasonID)
-	}
-	if p.CancellationNote.Set {
-		c.CancellationNote = p.CancellationNote.V
-	}
-	if p.Confirmed.Set {
-		practiced.ConfirmAppointmentClient(c, p.Confirmed.V, now)
-	}
-	if p.Status.Set {
-		if err := practiced.TransitionAppointmentClient(c, p.Status.V, now); err != nil {
-			return err
-		}
-	}
-	// Why an attendee was cancelled is said only of cancelled attendees,
-	// and a cancelled one keeps a reason or a note.
-	if !p.CancellationReasonID.Set && !p.CancellationNote.Set {
-		return nil
-	}
-	if c.Status == practiced.StatusCancelled {
-		return practiced.CheckCancellationReason(*c)
-	}
-	var errs practiced.FieldErrors
+func readAttendeeChange(o *object) *attendeeChange {
+	c := &attendeeChange{}
+	p := &c.fields
+	c.status = o.enum("status", practiced.AppointmentClientStatuses)
+	o.refuseNull("status", c.status.Null)
+	c.confirmed = o.boolean("confirmed")
+	o.refuseNull("confirmed", c.confirmed.Null)
+	setText(p, o.str("note", appointmentNotes), func(a *practiced.AppointmentClient) *string { return &a.Note })
+	doNotInvoice := o.boolean("do_not_invoice")
+	o.refuseNull("do_not_invoice", doNotInvoice.Null)
+	setBool(p, doNotInvoice, func(a *practiced.AppointmentClient) *bool { return &a.DoNotInvoice })
+	c.caseID = o.id("case_id", practiced.PrefixCase)
+	setOptional(p, c.caseID, func(a *practiced.AppointmentClient) **string { return &a.CaseID })
+	c.clientPackageID = o.id("client_package_id", practiced.PrefixClientPackage)
+	setOptional(p, c.clientPackageID, func(a *practiced.AppointmentClient) **string { return &a.ClientPackageID })
+	reason := o.id("cancellation_reason_id", practiced.PrefixCancellationReason)
+	setRef(p, "cancellation_reason_id", reason, func(a *practiced.AppointmentClient) **string { return &a.CancellationReasonID })
+	note := o.str("cancellation_note", appointmentNotes)
+	setText(p, note, func(a *practiced.AppointmentClient) *string { return &a.CancellationNote })
 	for _, f := range []struct {
 		name string
 		set  bool
-	}{{"cancellation_reason_id", p.CancellationReasonID.Set}, {"cancellation_note", p.CancellationNote.Set}} {
+	}{{"cancellation_reason_id", reason.Set}, {"cancellation_note", note.Set}} {
 		if f.set {
-			errs.Add(f.name, "is only for a cancelled attendee: send it with status cancelled")
+			c.why = append(c.why, f.name)
 		}
+	}
+	o.finish()
+	return c
+}
+
+// apply changes the attendee's fields, then confirms it and moves its
+// status as the body says. Why an attendee was cancelled is said only of
+// cancelled attendees, and a cancelled one keeps a reason or a note.
+func (c *attendeeChange) apply(a *practiced.AppointmentClient, now practiced.Time) error {
+	c.fields.apply(a)
+	if c.confirmed.Set {
+		practiced.ConfirmAppointmentClient(a, c.confirmed.V, now)
+	}
+	if c.status.Set {
+		if err := practiced.TransitionAppointmentClient(a, c.status.V, now); err != nil {
+			return err
+		}
+	}
+	if len(c.why) == 0 {
+		return nil
+	}
+	if a.Status == practiced.StatusCancelled {
+		return practiced.CheckCancellationReason(*a)
+	}
+	var errs practiced.FieldErrors
+	for _, f := range c.why {
+		errs.Add(f, "is only for a cancelled attendee: send it with status cancelled")
 	}
 	return errs.Err()
 }
 
 // POST /v1/appointment_clients/{id}: a partial update; status moves
-// through the state machine of DESIGN.md section 4.
+// through the state machine of docs/states.md.
 func (s *Server) updateAppointmentClient(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	biz := businessID(ctx)
-	id, cur, err := loadRecord(r, practiced.PrefixAppointmentClient, "Appointment client", s.store.GetAppointmentClient)
+	req, err := readRecordRequest(w, r, practiced.KindAppointmentClient, s.store.GetAppointmentClient)
 	if err != nil {
 		return err
 	}
-	var errs practiced.FieldErrors
-	o, err := readBody(w, r, &errs)
-	if err != nil {
+	change := readAttendeeChange(req.body)
+	owned := attendeeInput{ClientID: opt[string]{Set: true, V: req.stored.ClientID}, CaseID: change.caseID, ClientPackageID: change.clientPackageID}
+	if err := s.checkAttendeeRefs(ctx, req.biz, &req.errs, []attendeeInput{owned}); err != nil {
 		return err
 	}
-	p := readAttendeePatch(o)
-	refs := attendeeInput{ClientID: opt[string]{Set: true, V: cur.ClientID}, CaseID: p.CaseID, ClientPackageID: p.ClientPackageID}
-	if err := s.checkAttendeeRefs(ctx, biz, &errs, []attendeeInput{refs}); err != nil {
+	if err := s.checkRefs(ctx, req.biz, &req.errs, change.fields.refs...); err != nil {
 		return err
 	}
-	if p.CancellationReasonID.Set && !p.CancellationReasonID.Null {
-		if err := s.checkRefs(ctx, biz, &errs, ref{"cancellation_reason_id", p.CancellationReasonID.V}); err != nil {
-			return err
-		}
-	}
-	if err := errs.Err(); err != nil {
+	if err := req.errs.Err(); err != nil {
 		return err
 	}
 	now := practiced.NewTime(s.now())
-	_, acs, err := s.store.UpdateAppointment(ctx, biz, cur.AppointmentID, now, func(a *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
-		i := slices.IndexFunc(*acs, func(c practiced.AppointmentClient) bool { return c.ID == id })
+	_, acs, err := s.store.UpdateAppointment(ctx, req.biz, req.stored.AppointmentID, now, func(_ *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
+		i := slices.IndexFunc(*acs, func(c practiced.AppointmentClient) bool { return c.ID == req.id })
 		if i < 0 {
-			return practiced.NotFound("Appointment client")
+			return practiced.NotFound(practiced.KindAppointmentClient.Name)
 		}
-		if err := p.apply(&(*acs)[i], now); err != nil {
-			return err
-		}
-		practiced.SettleAppointment(a, *acs)
-		return nil
+		return change.apply(&(*acs)[i], now)
 	}, nil)
 	if err != nil {
 		return err
 	}
-	return writeAttendee(w, http.StatusOK, acs, id)
+	return writeAttendee(w, http.StatusOK, acs, req.id)
 }
 
 // writeAttendee answers with the attendee id among acs, as the store

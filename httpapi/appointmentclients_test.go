@@ -11,7 +11,7 @@ import (
 )
 
 // Appointment clients: joining a group, and the status state machine of
-// DESIGN.md section 4 through POST /v1/appointment_clients/{id}.
+// docs/states.md through POST /v1/appointment_clients/{id}.
 
 // seededAttendee seeds an appointment of A with one attendee in status,
 // carrying the times that status implies.

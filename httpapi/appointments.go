@@ -9,7 +9,7 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
-	"github.com/practiced/practiced/schedule"
+	"github.com/practiced/practiced/bookable"
 	"github.com/practiced/practiced/tid"
 )
 
@@ -18,8 +18,6 @@ const (
 	appointmentNotes = 2000 // notes, attendee notes, cancellation notes
 	maxAttendees     = 100  // clients sent in one booking, before max_clients is known
 )
-
-func appointmentID(a practiced.Appointment) string { return a.ID }
 
 // GET /v1/appointments
 func (s *Server) listAppointments(w http.ResponseWriter, r *http.Request) error {
@@ -40,7 +38,11 @@ func (s *Server) listAppointments(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, appointmentID)
+	docs, err := docsOf(data)
+	if err != nil {
+		return err
+	}
+	return respondList(s, w, r, l, docs, info)
 }
 
 // bookingInput is the body of POST /v1/appointments.
@@ -324,10 +326,10 @@ func newAttendee(a practiced.Appointment, in attendeeInput, now practiced.Time) 
 	}
 }
 
-// conflictCheck is the conflict check of DESIGN.md section 7 rule 3
+// conflictCheck is the conflict check of docs/availability.md, rule 3,
 // for an appointment at p, the one the booking page's check runs too.
 func conflictCheck(p bookingPlace) practiced.ScheduleCheck {
-	return schedule.ConflictCheck(p.loc, p.pra, p.svc)
+	return bookable.ConflictCheck(p.loc, p.pra, p.svc)
 }
 
 // rescheduleInput is the body of POST /v1/appointments/{id}.
@@ -367,18 +369,12 @@ func readReschedule(o *object) rescheduleInput {
 // sent stay as they are; the attendees move with the appointment.
 func (s *Server) updateAppointment(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	biz := businessID(ctx)
-	id, cur, err := loadRecord(r, practiced.PrefixAppointment, "Appointment", s.store.GetAppointment)
+	req, err := readRecordRequest(w, r, practiced.KindAppointment, s.store.GetAppointment)
 	if err != nil {
 		return err
 	}
-	var errs practiced.FieldErrors
-	o, err := readBody(w, r, &errs)
-	if err != nil {
-		return err
-	}
-	in := readReschedule(o)
-	locationID, practitionerID := cur.LocationID, cur.PractitionerID
+	in := readReschedule(req.body)
+	locationID, practitionerID := req.stored.LocationID, req.stored.PractitionerID
 	if in.LocationID.Set && in.LocationID.V != "" {
 		locationID = in.LocationID.V
 	}
@@ -390,10 +386,10 @@ func (s *Server) updateAppointment(w http.ResponseWriter, r *http.Request) error
 		// The service is the appointment's own: it gives the buffers, and
 		// must be offered at a new location.
 		serviceID := ""
-		if cur.ServiceID != nil {
-			serviceID = *cur.ServiceID
+		if req.stored.ServiceID != nil {
+			serviceID = *req.stored.ServiceID
 		}
-		if place, err = s.loadPlace(ctx, biz, &errs, locationID, practitionerID, serviceID); err != nil {
+		if place, err = s.loadPlace(ctx, req.biz, &req.errs, locationID, practitionerID, serviceID); err != nil {
 			return err
 		}
 		// Only what is sent is checked anew: a move in time alone stays
@@ -401,15 +397,15 @@ func (s *Server) updateAppointment(w http.ResponseWriter, r *http.Request) error
 		switch {
 		case place.worksThere():
 		case in.PractitionerID.Set:
-			errs.Add("practitioner_id", "does not work at the location "+place.loc.ID)
+			req.errs.Add("practitioner_id", "does not work at the location "+place.loc.ID)
 		case in.LocationID.Set:
-			errs.Add("location_id", "is not a location the practitioner "+place.pra.ID+" works at")
+			req.errs.Add("location_id", "is not a location the practitioner "+place.pra.ID+" works at")
 		}
-		if in.LocationID.Set && locationID != cur.LocationID && !place.offeredThere() {
-			errs.Add("location_id", "does not offer the appointment's service "+place.svc.ID)
+		if in.LocationID.Set && locationID != req.stored.LocationID && !place.offeredThere() {
+			req.errs.Add("location_id", "does not offer the appointment's service "+place.svc.ID)
 		}
 	}
-	if err := errs.Err(); err != nil {
+	if err := req.errs.Err(); err != nil {
 		return err
 	}
 
@@ -418,7 +414,7 @@ func (s *Server) updateAppointment(w http.ResponseWriter, r *http.Request) error
 	if !in.AllowOverlap {
 		check = conflictCheck(place)
 	}
-	a, _, err := s.store.UpdateAppointment(ctx, biz, id, now, func(a *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
+	a, _, err := s.store.UpdateAppointment(ctx, req.biz, req.id, now, func(a *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
 		if in.Notes.Set {
 			a.Notes = in.Notes.V
 		}
@@ -444,29 +440,23 @@ func (s *Server) updateAppointment(w http.ResponseWriter, r *http.Request) error
 // POST /v1/appointments/{id}/cancel: cancels every attendee.
 func (s *Server) cancelAppointment(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	biz := businessID(ctx)
-	id, _, err := loadRecord(r, practiced.PrefixAppointment, "Appointment", s.store.GetAppointment)
+	req, err := readRecordRequest(w, r, practiced.KindAppointment, s.store.GetAppointment)
 	if err != nil {
 		return err
 	}
-	var errs practiced.FieldErrors
-	o, err := readBody(w, r, &errs)
-	if err != nil {
-		return err
-	}
-	reason := o.id("cancellation_reason_id", practiced.PrefixCancellationReason)
-	note := o.str("cancellation_note", appointmentNotes)
-	o.finish()
+	reason := req.body.id("cancellation_reason_id", practiced.PrefixCancellationReason)
+	note := req.body.str("cancellation_note", appointmentNotes)
+	req.body.finish()
 	if reason.Set && !reason.Null {
-		if err := s.checkRefs(ctx, biz, &errs, ref{"cancellation_reason_id", reason.V}); err != nil {
+		if err := s.checkRefs(ctx, req.biz, &req.errs, ref{"cancellation_reason_id", reason.V}); err != nil {
 			return err
 		}
 	}
-	if err := errs.Err(); err != nil {
+	if err := req.errs.Err(); err != nil {
 		return err
 	}
 	now := practiced.NewTime(s.now())
-	a, _, err := s.store.UpdateAppointment(ctx, biz, id, now, func(a *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
+	a, _, err := s.store.UpdateAppointment(ctx, req.biz, req.id, now, func(a *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
 		return practiced.CancelAppointment(a, *acs, optPtr(reason), note.V, now)
 	}, nil)
 	if err != nil {

@@ -13,8 +13,8 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// Appointments: booking, rescheduling and cancelling (DESIGN.md sections
-// 6 and 7). The fixture's clock is Monday 2 March 2026, 09:00 in Sydney
+// Appointments: booking, rescheduling and cancelling (docs/api.md and
+// docs/availability.md). The fixture's clock is Monday 2 March 2026, 09:00 in Sydney
 // (2026-03-01T22:00:00Z); Sydney is UTC+11 then, so 12:00 on Tuesday is
 // 2026-03-03T01:00:00Z.
 
@@ -64,13 +64,6 @@ func attendeeIDs(a map[string]any) []string {
 		ids = append(ids, id.(string))
 	}
 	return ids
-}
-
-// practitionerAppointments lists every appointment of a practitioner,
-// cancelled and archived ones too.
-func (e *env) practitionerAppointments(t *testing.T, praID string) []map[string]any {
-	t.Helper()
-	return e.listAll(t, "/v1/appointments?include_cancelled=true&include_archived=true&practitioner_id="+praID, e.a.Token)
 }
 
 // newCase and newPackage seed records of a client of A.

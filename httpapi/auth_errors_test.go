@@ -15,7 +15,7 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// The error contract of DESIGN.md section 2: who gets which status, and
+// The error contract of docs/api.md: who gets which status, and
 // the exact bodies they carry.
 
 // invalidBody is the body of a 422.
@@ -503,16 +503,23 @@ func TestUnknownQueryParameterIs422(t *testing.T) {
 	slots := "/v1/availability_slots?location_id=" + e.a.Sydney.ID + "&practitioner_id=" + e.a.Alice.ID + "&duration=30&"
 	for _, base := range []string{"/v1/busy_times?", "/v1/forms?", "/v1/appointment_clients?", "/v1/clients?",
 		"/v1/locations?", "/v1/contacts?", slots} {
-		for _, tc := range []struct{ query, param string }{
-			{"bogus=1", "bogus"},
-			{"page=2", "page"},
-			{"Limit=5", "Limit"},
-			{"per_page=5", "per_page"},
-			{"filter%5Bbogus%5D=1", "filter[bogus]"},
+		for _, tc := range []struct{ query, param, hint string }{
+			{"bogus=1", "bogus", ""},
+			{"page=2", "page", "; use limit and cursor"},
+			{"Limit=5", "Limit", "; use limit"},
+			{"per_page=5", "per_page", "; use limit and cursor"},
+			{"filter%5Bbogus%5D=1", "filter[bogus]", ""},
 		} {
 			t.Run(base+tc.query, func(t *testing.T) {
+				// The slots come in one answer, without pages, so there
+				// is no parameter to point to.
+				hint := tc.hint
+				if base == slots {
+					hint = ""
+				}
+				msg := "is not a known query parameter" + hint
 				r := e.do("GET", base+tc.query, e.a.Token, nil)
-				wantInvalid(t, r, oneError(tc.param, "is not a known query parameter"), tc.param+" is not a known query parameter")
+				wantInvalid(t, r, oneError(tc.param, msg), tc.param+" "+msg)
 			})
 		}
 	}
@@ -587,7 +594,7 @@ func TestEveryFailingFieldIsReportedAtOnceWithDottedPaths(t *testing.T) {
 			"email":                  {"must be an e-mail address such as name@example.com"},
 			"address.country_code":   {"must be an ISO 3166-1 alpha-2 country code such as AU"},
 			"address.latitude":       {"must be between -90 and 90"},
-			"phone_numbers.1.number": {"must be a phone number of 3 to 20 digits, with an optional leading +"},
+			"phone_numbers.1.number": {"must be a phone number in international format, such as +61 412 345 678, or in the national format of AU (the record's address.country_code, else AU), such as 0412 345 678"},
 			"bogus":                  {"is not a known field"},
 			"tag_ids.0":              {"does not exist"},
 		}, "first_name cannot be empty: a client needs a first and last name (and 6 more errors)")

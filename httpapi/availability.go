@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -9,7 +11,7 @@ import (
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/availability"
-	"github.com/practiced/practiced/schedule"
+	"github.com/practiced/practiced/bookable"
 	"github.com/practiced/practiced/tid"
 )
 
@@ -33,7 +35,7 @@ const (
 
 // slotsRequest is a checked availability query.
 type slotsRequest struct {
-	schedule.Request
+	bookable.Request
 	tagSlots bool // name each slot's practitioner
 }
 
@@ -47,81 +49,183 @@ func (s *Server) listAvailabilitySlots(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
-		Data []availabilitySlot `json:"data"`
-	}{out})
+	w.WriteHeader(http.StatusOK)
+	w.Write(appendSlotsBody(make([]byte, 0, 16+len(out)*slotBytes), out))
 	return nil
 }
 
+// slotBytes is about the length of one slot in the answer, with its
+// practitioner id, so that the answer's buffer is allocated once.
+const slotBytes = 200
+
+// appendSlotsBody appends the answer of slots to buf: the bytes writeJSON
+// writes for {"data": slots}. A month of a location holds thousands of
+// slots, which encoding/json writes several times slower, through
+// reflection and a check of every value its marshalers return.
+func appendSlotsBody(buf []byte, slots []availabilitySlot) []byte {
+	buf = append(buf, `{"data":[`...)
+	for i, sl := range slots {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, `{"start_time_local":`...)
+		buf = appendJSONString(buf, sl.StartTimeLocal)
+		buf = append(buf, `,"start_date_local":`...)
+		buf = appendJSONString(buf, sl.StartDateLocal)
+		buf = append(buf, `,"local_timezone":`...)
+		buf = appendJSONString(buf, sl.LocalTimezone)
+		buf = append(buf, `,"start_datetime_utc":"`...)
+		buf = sl.StartDatetimeUTC.UTC().AppendFormat(buf, practiced.TimeLayout)
+		buf = append(buf, '"')
+		if sl.PractitionerID != "" {
+			buf = append(buf, `,"practitioner_id":`...)
+			buf = appendJSONString(buf, sl.PractitionerID)
+		}
+		buf = append(buf, '}')
+	}
+	return append(buf, "]}\n"...)
+}
+
+// appendJSONString appends s as a JSON string, as writeJSON writes it:
+// printable ASCII other than '"' and '\' as it is, anything else through
+// encoding/json.
+func appendJSONString(buf []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			enc.Encode(s) // a string always encodes
+			return append(buf, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
+		}
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
+}
+
+// readSlotsRequest reads and checks the availability query: its
+// parameters, then the location, service and practitioners they name,
+// then the window of days.
 func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 	ctx := r.Context()
 	biz := businessID(ctx)
 	var errs practiced.FieldErrors
-	q := newQuery(r.URL, &errs)
-	locationID := q.id("location_id", practiced.PrefixLocation)
+	q := readSlotsQuery(newQuery(r.URL, &errs))
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	req := &slotsRequest{Request: bookable.Request{Interval: q.interval, FirstAvailable: q.firstAvailable, From: q.from, To: q.to}}
+	if err := s.readSlotsPlace(ctx, biz, q, req, &errs); err != nil {
+		return nil, err
+	}
+	if err := s.readSlotsPractitioners(ctx, biz, q.practitionerIDs, req, &errs); err != nil {
+		return nil, err
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	req.Duration = q.duration
+	if !q.hasDuration || !q.durationOK {
+		req.Duration = req.Service.Duration
+	}
+	var err error
+	req.Zone, err = time.LoadLocation(req.Location.Timezone)
+	if err != nil {
+		return nil, fmt.Errorf("location %s: time zone %q: %w", req.Location.ID, req.Location.Timezone, err)
+	}
+	s.readSlotsWindow(q, req, &errs)
+	return req, errs.Err()
+}
+
+// slotsQuery is the availability query's parameters, each checked on
+// its own.
+type slotsQuery struct {
+	locationID, serviceID   string
+	practitionerIDs         []string
+	hasService, hasDuration bool
+	duration                int
+	durationOK              bool
+	interval                int
+	firstAvailable          bool
+	from, to                availability.Date
+	hasFrom, hasTo          bool
+}
+
+// readSlotsQuery reads the query's parameters; a failure is added to the
+// query's errors.
+func readSlotsQuery(q *query) slotsQuery {
+	errs := q.errs
+	var sq slotsQuery
+	sq.locationID = q.id("location_id", practiced.PrefixLocation)
 	if _, ok := q.values["location_id"]; !ok {
 		errs.Add("location_id", "is required")
 	}
 	rawPractitioners := q.all("practitioner_id")
-	var practitionerIDs []string
 	for _, id := range rawPractitioners {
 		switch {
 		case !tid.Valid(id, practiced.PrefixPractitioner):
 			errs.Add("practitioner_id", "must be an id starting with pra_")
-		case slices.Contains(practitionerIDs, id):
+		case slices.Contains(sq.practitionerIDs, id):
 			errs.Add("practitioner_id", "repeats "+id)
 		default:
-			practitionerIDs = append(practitionerIDs, id)
+			sq.practitionerIDs = append(sq.practitionerIDs, id)
 		}
 	}
 	if len(rawPractitioners) > maxPractitioners {
 		errs.Add("practitioner_id", fmt.Sprintf("may be given at most %d times", maxPractitioners))
 	}
-	serviceID := q.id("service_id", practiced.PrefixService)
-	duration, durationOK := q.integer("duration", minDuration, maxDuration, 0)
-	_, hasService := q.values["service_id"]
-	_, hasDuration := q.values["duration"]
-	if !hasService && !hasDuration {
+	sq.serviceID = q.id("service_id", practiced.PrefixService)
+	sq.duration, sq.durationOK = q.integer("duration", minDuration, maxDuration, 0)
+	_, sq.hasService = q.values["service_id"]
+	_, sq.hasDuration = q.values["duration"]
+	if !sq.hasService && !sq.hasDuration {
 		errs.Add("duration", "is required when service_id is not given")
 	}
-	interval, _ := q.integer("interval", 5, 240, 0)
-	firstAvailable := q.boolean("first_available")
+	sq.interval, _ = q.integer("interval", 5, 240, 0)
+	sq.firstAvailable = q.boolean("first_available")
 	fromRaw, hasFrom := q.get("from")
 	toRaw, hasTo := q.get("to")
 	q.finish()
-	req := &slotsRequest{Request: schedule.Request{Interval: interval, FirstAvailable: firstAvailable}}
 	var err error
-	if hasFrom {
-		if req.From, err = availability.ParseDate(fromRaw); err != nil {
+	if sq.hasFrom = hasFrom; hasFrom {
+		if sq.from, err = availability.ParseDate(fromRaw); err != nil {
 			errs.Add("from", "must be a date such as 2026-03-02")
 		}
 	}
-	if hasTo {
-		if req.To, err = availability.ParseDate(toRaw); err != nil {
+	if sq.hasTo = hasTo; hasTo {
+		if sq.to, err = availability.ParseDate(toRaw); err != nil {
 			errs.Add("to", "must be a date such as 2026-03-08")
 		}
 	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
+	return sq
+}
 
-	req.Location, err = s.store.GetLocation(ctx, biz, locationID)
+// readSlotsPlace reads the location and the service the query names.
+func (s *Server) readSlotsPlace(ctx context.Context, biz string, q slotsQuery, req *slotsRequest, errs *practiced.FieldErrors) error {
+	var err error
+	req.Location, err = s.store.GetLocation(ctx, biz, q.locationID)
 	if practiced.ErrorCode(err) == practiced.ENOTFOUND {
 		errs.Add("location_id", "does not exist")
 	} else if err != nil {
-		return nil, err
+		return err
 	}
-	if hasService && serviceID != "" {
-		req.Service, err = s.store.GetService(ctx, biz, serviceID)
+	if q.hasService && q.serviceID != "" {
+		req.Service, err = s.store.GetService(ctx, biz, q.serviceID)
 		if practiced.ErrorCode(err) == practiced.ENOTFOUND {
 			errs.Add("service_id", "does not exist")
 		} else if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	// Named practitioners must work at the location. Without
-	// practitioner_id, every practitioner of the location who offers the
-	// service (any of them, for a bare duration) is searched.
+	return nil
+}
+
+// readSlotsPractitioners reads the practitioners to search. Named
+// practitioners must work at the location. Without practitioner_id,
+// every practitioner of the location who offers the service (any of
+// them, for a bare duration) is searched.
+func (s *Server) readSlotsPractitioners(ctx context.Context, biz string, practitionerIDs []string, req *slotsRequest, errs *practiced.FieldErrors) error {
 	req.tagSlots = len(practitionerIDs) != 1
 	explicit := len(practitionerIDs) > 0
 	if !explicit {
@@ -137,10 +241,10 @@ func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 		// One list read instead of a read per practitioner.
 		all, err := s.locationPractitioners(ctx, biz, req.Location.ID)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, pra := range all {
-			if schedule.Offers(pra, req.Location, req.Service) {
+			if bookable.Offers(pra, req.Location, req.Service) {
 				req.Practitioners = append(req.Practitioners, pra)
 			}
 		}
@@ -152,45 +256,40 @@ func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 			errs.Add("practitioner_id", name(id)+"does not exist")
 			continue
 		} else if err != nil {
-			return nil, err
+			return err
 		}
 		switch {
-		case !explicit && !schedule.Offers(pra, req.Location, req.Service):
+		case !explicit && !bookable.Offers(pra, req.Location, req.Service):
 		case req.Location.ID != "" && !slices.Contains(req.Location.PractitionerIDs, pra.ID):
 			errs.Add("practitioner_id", name(id)+"does not work at the location "+req.Location.ID)
 		default:
 			req.Practitioners = append(req.Practitioners, pra)
 		}
 	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	req.Duration = duration
-	if !hasDuration || !durationOK {
-		req.Duration = req.Service.Duration
-	}
-	req.Zone, err = time.LoadLocation(req.Location.Timezone)
-	if err != nil {
-		return nil, fmt.Errorf("location %s: time zone %q: %w", req.Location.ID, req.Location.Timezone, err)
-	}
-	today := schedule.DateOf(s.now().In(req.Zone))
-	if !hasFrom {
+	return nil
+}
+
+// readSlotsWindow sets the days to search: from today in the location's
+// zone, for a week, or up to the service's booking horizon when the
+// first available slot is asked for.
+func (s *Server) readSlotsWindow(q slotsQuery, req *slotsRequest, errs *practiced.FieldErrors) {
+	today := bookable.DateOf(s.now().In(req.Zone))
+	if !q.hasFrom {
 		req.From = today
 	}
 	switch {
-	case firstAvailable && !hasTo:
-		req.To = today.AddDays(schedule.HorizonDays(req.Service))
-	case !hasTo:
+	case q.firstAvailable && !q.hasTo:
+		req.To = today.AddDays(bookable.HorizonDays(req.Service))
+	case !q.hasTo:
 		req.To = req.From.AddDays(6)
 	}
 	if req.To.Before(req.From) {
 		errs.Add("to", "must not be before from")
-	} else if !firstAvailable && req.From.AddDays(maxRangeDays-1).Before(req.To) {
+	} else if !q.firstAvailable && req.From.AddDays(maxRangeDays-1).Before(req.To) {
 		errs.Add("to", fmt.Sprintf("must be at most %d days after from (inclusive)", maxRangeDays-1))
-	} else if firstAvailable && req.From.AddDays(2*365).Before(req.To) {
+	} else if q.firstAvailable && req.From.AddDays(2*365).Before(req.To) {
 		errs.Add("to", "must be at most two years after from")
 	}
-	return req, errs.Err()
 }
 
 // slots computes the slots of every practitioner of the request, sorted
@@ -198,7 +297,7 @@ func (s *Server) readSlotsRequest(r *http.Request) (*slotsRequest, error) {
 // and bookings use too.
 func (s *Server) slots(ctx context.Context, biz string, req *slotsRequest) ([]availabilitySlot, error) {
 	req.Now = s.now()
-	found, err := schedule.Slots(ctx, s.store, biz, req.Request)
+	found, err := bookable.Slots(ctx, s.store, biz, req.Request)
 	if err != nil {
 		return nil, err
 	}

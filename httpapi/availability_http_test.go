@@ -14,7 +14,7 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// GET /v1/availability_slots: DESIGN.md sections 3 and 7, against the
+// GET /v1/availability_slots: docs/api.md and docs/availability.md, against the
 // fixture: Sydney is open Monday to Friday 09:00-17:00, Adelaide every
 // day 08:00-18:00, and the clock reads Monday 2 March 2026, 09:00 in
 // Sydney (22:00 UTC on 1 March).

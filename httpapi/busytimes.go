@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,8 +13,6 @@ import (
 	"github.com/practiced/practiced/recur"
 	"github.com/practiced/practiced/tid"
 )
-
-func busyTimeID(b practiced.BusyTime) string { return b.ID }
 
 // GET /v1/busy_times
 func (s *Server) listBusyTimes(w http.ResponseWriter, r *http.Request) error {
@@ -28,11 +27,11 @@ func (s *Server) listBusyTimes(w http.ResponseWriter, r *http.Request) error {
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListBusyTimes(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListBusyTimeDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, busyTimeID)
+	return respondList(s, w, r, l, data, info)
 }
 
 // busyTimeInput is the body of POST /v1/busy_times.
@@ -101,11 +100,11 @@ func readRepeatingRule(o *object) (*repeatInput, bool) {
 		for i, d := range days.V {
 			wd := slices.Index(practiced.DayNames[:], d)
 			if wd < 0 {
-				o.errs.Add(o.name("days")+"."+itoa(i), "must be one of: monday, tuesday, wednesday, thursday, friday, saturday, sunday")
+				o.errs.Add(o.name("days")+"."+strconv.Itoa(i), "must be one of: monday, tuesday, wednesday, thursday, friday, saturday, sunday")
 				continue
 			}
 			if slices.Contains(weekdays, time.Weekday(wd)) {
-				o.errs.Add(o.name("days")+"."+itoa(i), "repeats a day given earlier")
+				o.errs.Add(o.name("days")+"."+strconv.Itoa(i), "repeats a day given earlier")
 				continue
 			}
 			weekdays = append(weekdays, time.Weekday(wd))
@@ -212,24 +211,23 @@ func optPtr(v opt[string]) *string {
 // Scopes of a change to an occurrence of a repeating busy time.
 var busyTimeScopes = []string{"this", "following"}
 
-// busyTimePatch is a checked body of POST /v1/busy_times/{id}: the fields
-// sent, each to be set on the busy time (and, with scope following, on the
-// later occurrences of its series).
+// busyTimePatch is a checked body of POST /v1/busy_times/{id}: the
+// changes to set on the busy time (and, with scope following, on the
+// later occurrences of its series), with the times apart, since later
+// occurrences move by the change of the first rather than take its times.
 type busyTimePatch struct {
 	following                  bool
 	startsAt, endsAt           opt[time.Time]
 	locationID, practitionerID opt[string]
 	busyTimeTypeID             opt[string]
-	name, note                 opt[string]
-	roomID, vehicleID          opt[string]
-	resourceIDs                opt[[]string]
+	fields                     patch[practiced.BusyTime] // every change but the times
 }
 
 // readBusyTimePatch reads the update body. The fields a busy time cannot
 // be without (times, location, practitioner) cannot be null; the others
 // are cleared by null.
-func readBusyTimePatch(o *object) busyTimePatch {
-	var p busyTimePatch
+func readBusyTimePatch(o *object) *busyTimePatch {
+	p := &busyTimePatch{}
 	scope := o.enum("scope", busyTimeScopes)
 	p.following = scope.V == "following"
 	p.startsAt = o.timestamp("starts_at")
@@ -249,44 +247,31 @@ func readBusyTimePatch(o *object) busyTimePatch {
 		o.fail("ends_at", "must be at least one minute after starts_at")
 	}
 	p.busyTimeTypeID = o.id("busy_time_type_id", practiced.PrefixBusyTimeType)
-	p.name = o.str("name", 255)
-	p.note = o.str("note", 2000)
-	p.roomID = o.str("room_id", 255)
-	p.vehicleID = o.str("vehicle_id", 255)
-	p.resourceIDs = o.strings("resource_ids", 50, 255)
+	f := &p.fields
+	setText(f, p.locationID, func(b *practiced.BusyTime) *string { return &b.LocationID })
+	setText(f, p.practitionerID, func(b *practiced.BusyTime) *string { return &b.PractitionerID })
+	setOptional(f, p.busyTimeTypeID, func(b *practiced.BusyTime) **string { return &b.BusyTimeTypeID })
+	setOptional(f, o.str("name", 255), func(b *practiced.BusyTime) **string { return &b.Name })
+	setOptional(f, o.str("note", 2000), func(b *practiced.BusyTime) **string { return &b.Note })
+	setOptional(f, o.str("room_id", 255), func(b *practiced.BusyTime) **string { return &b.RoomID })
+	setOptional(f, o.str("vehicle_id", 255), func(b *practiced.BusyTime) **string { return &b.VehicleID })
+	if v := o.strings("resource_ids", 50, 255); v.Set {
+		f.change(func(b *practiced.BusyTime) {
+			b.ResourceIDs = v.V
+			if b.ResourceIDs == nil {
+				b.ResourceIDs = []string{}
+			}
+		})
+	}
 	o.finish()
 	return p
 }
 
 // movesTimes reports whether the patch sets the start or the end.
-func (p busyTimePatch) movesTimes() bool { return p.startsAt.Set || p.endsAt.Set }
-
-// setFields sets every field the patch carries but the times.
-func (p busyTimePatch) setFields(b *practiced.BusyTime) {
-	if p.locationID.Set {
-		b.LocationID = p.locationID.V
-	}
-	if p.practitionerID.Set {
-		b.PractitionerID = p.practitionerID.V
-	}
-	for _, f := range []struct {
-		v   opt[string]
-		dst **string
-	}{{p.busyTimeTypeID, &b.BusyTimeTypeID}, {p.name, &b.Name}, {p.note, &b.Note}, {p.roomID, &b.RoomID}, {p.vehicleID, &b.VehicleID}} {
-		if f.v.Set {
-			*f.dst = optPtr(f.v)
-		}
-	}
-	if p.resourceIDs.Set {
-		b.ResourceIDs = p.resourceIDs.V
-		if b.ResourceIDs == nil {
-			b.ResourceIDs = []string{}
-		}
-	}
-}
+func (p *busyTimePatch) movesTimes() bool { return p.startsAt.Set || p.endsAt.Set }
 
 // setTimes sets the times the patch carries, as sent.
-func (p busyTimePatch) setTimes(b *practiced.BusyTime) {
+func (p *busyTimePatch) setTimes(b *practiced.BusyTime) {
 	if p.startsAt.Set {
 		b.StartsAt = practiced.NewTime(p.startsAt.V)
 	}
@@ -330,49 +315,43 @@ func (l *locationCache) zone(id string) (*time.Location, error) {
 // amounts in its location's time zone (practiced.WallShift).
 func (s *Server) updateBusyTime(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	biz := businessID(ctx)
-	id, _, err := loadRecord(r, practiced.PrefixBusyTime, "Busy time", s.store.GetBusyTime)
+	req, err := readRecordRequest(w, r, practiced.KindBusyTime, s.store.GetBusyTime)
 	if err != nil {
 		return err
 	}
-	var errs practiced.FieldErrors
-	q := newQuery(r.URL, &errs)
+	q := newQuery(r.URL, &req.errs)
 	q.finish() // scope travels in the body; a query scope must not be ignored
-	o, err := readBody(w, r, &errs)
-	if err != nil {
-		return err
-	}
-	p := readBusyTimePatch(o)
+	p := readBusyTimePatch(req.body)
 	// The change below reads locations (zones, practitioners) outside its
 	// transaction: it never writes them, and they are read once here.
-	locs := &locationCache{s: s, ctx: ctx, biz: biz, seen: map[string]practiced.Location{}}
-	if p.locationID.Set && !errs.Has("location_id") {
+	locs := &locationCache{s: s, ctx: ctx, biz: req.biz, seen: map[string]practiced.Location{}}
+	if p.locationID.Set && !req.errs.Has("location_id") {
 		if _, err := locs.get(p.locationID.V); practiced.ErrorCode(err) == practiced.ENOTFOUND {
-			errs.Add("location_id", "does not exist")
+			req.errs.Add("location_id", "does not exist")
 		} else if err != nil {
 			return err
 		}
 	}
-	if p.practitionerID.Set && !errs.Has("practitioner_id") {
-		if _, err := s.store.GetPractitioner(ctx, biz, p.practitionerID.V); practiced.ErrorCode(err) == practiced.ENOTFOUND {
-			errs.Add("practitioner_id", "does not exist")
+	if p.practitionerID.Set && !req.errs.Has("practitioner_id") {
+		if _, err := s.store.GetPractitioner(ctx, req.biz, p.practitionerID.V); practiced.ErrorCode(err) == practiced.ENOTFOUND {
+			req.errs.Add("practitioner_id", "does not exist")
 		} else if err != nil {
 			return err
 		}
 	}
 	if p.busyTimeTypeID.Set && !p.busyTimeTypeID.Null {
-		if err := s.checkRefs(ctx, biz, &errs, ref{"busy_time_type_id", p.busyTimeTypeID.V}); err != nil {
+		if err := s.checkRefs(ctx, req.biz, &req.errs, ref{"busy_time_type_id", p.busyTimeTypeID.V}); err != nil {
 			return err
 		}
 	}
-	if err := errs.Err(); err != nil {
+	if err := req.errs.Err(); err != nil {
 		return err
 	}
 
 	now := practiced.NewTime(s.now())
 	var shift practiced.WallShift
-	changed, err := s.store.UpdateBusyTimes(ctx, biz, id, p.following, func(first practiced.BusyTime, b *practiced.BusyTime) error {
-		p.setFields(b)
+	changed, err := s.store.UpdateBusyTimes(ctx, req.biz, req.id, p.following, func(first practiced.BusyTime, b *practiced.BusyTime) error {
+		p.fields.apply(b)
 		zone := func() (*time.Location, error) { return locs.zone(b.LocationID) }
 		switch {
 		case b.ID == first.ID:
@@ -427,7 +406,7 @@ func checkBusyTimeSpan(first, b practiced.BusyTime) error {
 // checkWorksAt refuses a busy time whose practitioner, as a change leaves
 // it, does not work at its location. The failure is reported on the field
 // the change sent, the practitioner's when it sent both.
-func checkWorksAt(locs *locationCache, p busyTimePatch, b practiced.BusyTime) error {
+func checkWorksAt(locs *locationCache, p *busyTimePatch, b practiced.BusyTime) error {
 	loc, err := locs.get(b.LocationID)
 	if err != nil {
 		return err
@@ -445,26 +424,18 @@ func checkWorksAt(locs *locationCache, p busyTimePatch, b practiced.BusyTime) er
 // and, with following, the later occurrences of its series. The answer
 // is the busy time as it was.
 func (s *Server) deleteBusyTime(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	biz := businessID(ctx)
-	id, _, err := loadRecord(r, practiced.PrefixBusyTime, "Busy time", s.store.GetBusyTime)
+	req, err := readRecordRequest(w, r, practiced.KindBusyTime, s.store.GetBusyTime)
 	if err != nil {
 		return err
 	}
-	var errs practiced.FieldErrors
-	q := newQuery(r.URL, &errs)
+	q := newQuery(r.URL, &req.errs)
 	scope := q.enum("scope", busyTimeScopes)
 	q.finish()
 	// No body field is known: a scope sent in a body must not be ignored.
-	o, err := readBody(w, r, &errs)
-	if err != nil {
+	if err := req.noFields(); err != nil {
 		return err
 	}
-	o.finish()
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	deleted, err := s.store.DeleteBusyTimes(ctx, biz, id, scope == "following")
+	deleted, err := s.store.DeleteBusyTimes(r.Context(), req.biz, req.id, scope == "following")
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// POST /v1/busy_times: DESIGN.md section 3.
+// POST /v1/busy_times: the rules of docs/api.md.
 
 // busyTimeOut is a busy time as the API returns it.
 type busyTimeOut struct {

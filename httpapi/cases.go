@@ -6,8 +6,6 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
-func caseID(c practiced.Case) string { return c.ID }
-
 // GET /v1/cases
 func (s *Server) listCases(w http.ResponseWriter, r *http.Request) error {
 	l := newList(r, "cases", 100)
@@ -19,18 +17,18 @@ func (s *Server) listCases(w http.ResponseWriter, r *http.Request) error {
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListCases(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListCaseDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, caseID)
+	return respondList(s, w, r, l, data, info)
 }
 
 // cases creates and updates cases.
 func (s *Server) cases() *resource[practiced.Case] {
 	return &resource[practiced.Case]{
-		prefix: practiced.PrefixCase, kind: "Case",
-		get: s.store.GetCase, create: s.store.CreateCase, update: s.store.UpdateCase,
+		kind: practiced.KindCase,
+		get:  s.store.GetCase, create: s.store.CreateCase, update: s.store.UpdateCase,
 		fresh: func(id string, now practiced.Time) practiced.Case {
 			return practiced.Case{ID: id, Status: practiced.CaseOpen, CreatedAt: now, UpdatedAt: now}
 		},

@@ -1,43 +1,30 @@
 package httpapi_test
 
 import (
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/tid"
 )
 
 func TestCreateCaseAnswers201WithTheWholeRecord(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	a := e.a
-	for _, tc := range []struct{ body, want string }{
+	runCreateCases(t, e, "cases", []createCase{
 		{`{"client_id":"ANN","name":"Left knee","notes":"Work cover claim 123"}`,
 			`{"id":"ID","client_id":"ANN","name":"Left knee","status":"open","notes":"Work cover claim 123",
 			"created_at":"NOW","updated_at":"NOW","archived_at":null}`},
 		{`{"client_id":"ANN","name":"Old injury","status":"closed"}`,
 			`{"id":"ID","client_id":"ANN","name":"Old injury","status":"closed","notes":"",
 			"created_at":"NOW","updated_at":"NOW","archived_at":null}`},
-	} {
-		ids := map[string]string{"ANN": a.Clients[0].ID}
-		id, r := setupCreate(t, e, "cases", withIDs(tc.body, ids))
-		ids["ID"], ids["NOW"] = id, setupNow
-		wantBody(t, r, http.StatusCreated, withIDs(tc.want, ids))
-		wantBody(t, e.do("GET", "/v1/cases/"+id, a.Token, nil), http.StatusOK, withIDs(tc.want, ids))
-	}
+	})
 }
 
 func TestCaseRefusesInvalidValues(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	a := e.a
-	for _, tc := range []struct {
-		name, body string
-		want       map[string][]string
-	}{
+	runRefusedCreates(t, e, "cases", []refusedCase{
 		{"client of another business", `{"client_id":"B_CLI","name":"x"}`, oneError("client_id", "does not exist")},
 		{"unknown client", `{"client_id":"` + tid.New("cli") + `","name":"x"}`, oneError("client_id", "does not exist")},
 		{"not a client id", `{"client_id":"` + a.Payer.ID + `","name":"x"}`, oneError("client_id", "must be an id starting with cli_")},
@@ -48,26 +35,13 @@ func TestCaseRefusesInvalidValues(t *testing.T) {
 				"status": {"must be one of: open, closed"},
 				"notes":  {"must be at most 2000 characters (it has 2001)"},
 			}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			body := strings.NewReplacer("B_CLI", e.b.Clients[0].ID, "ANN", a.Clients[0].ID).Replace(tc.body)
-			wantInvalid(t, e.do("POST", "/v1/cases", a.Token, body), tc.want, "")
-		})
-	}
-	if n := len(listedIDs(t, e, "/v1/cases?include_archived=true", a.Token)); n != 0 {
-		t.Fatalf("%d cases after refused creates, want none", n)
-	}
+	})
 }
 
 func TestCaseUpdateChangesOnlyTheFieldsSentButNeverTheClient(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	a := e.a
-	ids := map[string]string{"ANN": a.Clients[0].ID, "BEN": a.Clients[1].ID}
-	for _, tc := range []struct {
-		name, body, want string
-		invalid          map[string][]string
-	}{
+	runUpdateCases(t, e, "cases", `{"client_id":"ANN","name":"Left knee","status":"closed","notes":"Claim"}`, []updateCase{
 		{name: "empty body", body: `{}`, want: `{}`},
 		{name: "status and name", body: `{"status":"closed","name":"Left knee (healed)"}`,
 			want: `{"status":"closed","name":"Left knee (healed)"}`},
@@ -76,25 +50,7 @@ func TestCaseUpdateChangesOnlyTheFieldsSentButNeverTheClient(t *testing.T) {
 		{name: "another client", body: `{"client_id":"BEN"}`,
 			invalid: oneError("client_id", "cannot be changed: a case belongs to the client it was created for")},
 		{name: "no client", body: `{"client_id":null}`, invalid: oneError("client_id", "is required and cannot be null")},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			e.clock = testfix.Now
-			id, created := setupCreate(t, e, "cases", withIDs(`{"client_id":"ANN","name":"Left knee","status":"closed","notes":"Claim"}`, ids))
-			e.clock = testfix.Now.Add(time.Hour)
-			r := e.do("POST", "/v1/cases/"+id, a.Token, withIDs(tc.body, ids))
-			if tc.invalid != nil {
-				wantInvalid(t, r, tc.invalid, "")
-				wantBody(t, e.do("GET", "/v1/cases/"+id, a.Token, nil), http.StatusOK, string(created.Body))
-				return
-			}
-			want := created.JSON(t)
-			for k, v := range decodeJSON(t, withIDs(tc.want, ids)) {
-				want[k] = v
-			}
-			want["updated_at"] = "2026-03-01T23:00:00Z"
-			wantBody(t, r, http.StatusOK, jsonText(want))
-		})
-	}
+	})
 }
 
 func TestCaseListFiltersByClientAndStatus(t *testing.T) {

@@ -6,8 +6,6 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
-func clientPackageID(c practiced.ClientPackage) string { return c.ID }
-
 // GET /v1/client_packages
 func (s *Server) listClientPackages(w http.ResponseWriter, r *http.Request) error {
 	l := newList(r, "client_packages", 100)
@@ -18,11 +16,11 @@ func (s *Server) listClientPackages(w http.ResponseWriter, r *http.Request) erro
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListClientPackages(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListClientPackageDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, clientPackageID)
+	return respondList(s, w, r, l, data, info)
 }
 
 // maxSessions bounds the sessions of a package.
@@ -31,8 +29,8 @@ const maxSessions = 1000
 // clientPackages creates and updates client packages.
 func (s *Server) clientPackages() *resource[practiced.ClientPackage] {
 	return &resource[practiced.ClientPackage]{
-		prefix: practiced.PrefixClientPackage, kind: "Client package",
-		get: s.store.GetClientPackage, create: s.store.CreateClientPackage, update: s.store.UpdateClientPackage,
+		kind: practiced.KindClientPackage,
+		get:  s.store.GetClientPackage, create: s.store.CreateClientPackage, update: s.store.UpdateClientPackage,
 		fresh: func(id string, now practiced.Time) practiced.ClientPackage {
 			return practiced.ClientPackage{ID: id, CreatedAt: now, UpdatedAt: now}
 		},

@@ -1,42 +1,24 @@
 package httpapi_test
 
-import (
-	"net/http"
-	"strings"
-	"testing"
-	"time"
-
-	"github.com/practiced/practiced/internal/testfix"
-)
+import "testing"
 
 func TestCreateClientPackageAnswers201WithTheWholeRecord(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	a := e.a
-	for _, tc := range []struct{ body, want string }{
+	runCreateCases(t, e, "client_packages", []createCase{
 		{`{"client_id":"ANN","name":"Five sessions","sessions_total":5,"sessions_used":2,"expires_on":"2026-12-31"}`,
 			`{"id":"ID","client_id":"ANN","name":"Five sessions","sessions_total":5,"sessions_used":2,"expires_on":"2026-12-31",
 			"created_at":"NOW","updated_at":"NOW","archived_at":null}`},
 		{`{"client_id":"ANN","name":"Ten sessions","sessions_total":10}`,
 			`{"id":"ID","client_id":"ANN","name":"Ten sessions","sessions_total":10,"sessions_used":0,"expires_on":null,
 			"created_at":"NOW","updated_at":"NOW","archived_at":null}`},
-	} {
-		ids := map[string]string{"ANN": a.Clients[0].ID}
-		id, r := setupCreate(t, e, "client_packages", withIDs(tc.body, ids))
-		ids["ID"], ids["NOW"] = id, setupNow
-		wantBody(t, r, http.StatusCreated, withIDs(tc.want, ids))
-		wantBody(t, e.do("GET", "/v1/client_packages/"+id, a.Token, nil), http.StatusOK, withIDs(tc.want, ids))
-	}
+	})
 }
 
 func TestClientPackageRefusesInvalidValues(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	a := e.a
-	for _, tc := range []struct {
-		name, body string
-		want       map[string][]string
-	}{
+	runRefusedCreates(t, e, "client_packages", []refusedCase{
 		{"no sessions", `{"client_id":"ANN","name":"x","sessions_total":0}`, oneError("sessions_total", "must be between 1 and 1000")},
 		{"too many sessions", `{"client_id":"ANN","name":"x","sessions_total":1001}`, oneError("sessions_total", "must be between 1 and 1000")},
 		{"more used than held", `{"client_id":"ANN","name":"x","sessions_total":5,"sessions_used":6}`,
@@ -53,15 +35,7 @@ func TestClientPackageRefusesInvalidValues(t *testing.T) {
 				"name":           {"must not be empty"},
 				"sessions_total": {"must be a whole number, not a string"},
 			}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			body := strings.NewReplacer("B_CLI", e.b.Clients[0].ID, "ANN", a.Clients[0].ID).Replace(tc.body)
-			wantInvalid(t, e.do("POST", "/v1/client_packages", a.Token, body), tc.want, "")
-		})
-	}
-	if n := len(listedIDs(t, e, "/v1/client_packages?include_archived=true", a.Token)); n != 0 {
-		t.Fatalf("%d packages after refused creates, want none", n)
-	}
+	})
 }
 
 // sessions_used never exceeds sessions_total, whichever of the two an
@@ -69,12 +43,7 @@ func TestClientPackageRefusesInvalidValues(t *testing.T) {
 func TestClientPackageUpdateKeepsUseWithinTheTotal(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	a := e.a
-	ids := map[string]string{"ANN": a.Clients[0].ID, "BEN": a.Clients[1].ID}
-	for _, tc := range []struct {
-		name, body, want string
-		invalid          map[string][]string
-	}{
+	runUpdateCases(t, e, "client_packages", `{"client_id":"ANN","name":"Five","sessions_total":5,"sessions_used":3,"expires_on":"2026-06-30"}`, []updateCase{
 		{name: "use one more", body: `{"sessions_used":4}`, want: `{"sessions_used":4}`},
 		{name: "use them all", body: `{"sessions_used":5}`, want: `{"sessions_used":5}`},
 		{name: "use more than held", body: `{"sessions_used":6}`,
@@ -87,26 +56,7 @@ func TestClientPackageUpdateKeepsUseWithinTheTotal(t *testing.T) {
 			invalid: oneError("sessions_total", "is required and cannot be null")},
 		{name: "the client cannot change", body: `{"client_id":"BEN"}`,
 			invalid: oneError("client_id", "cannot be changed: a package belongs to the client it was created for")},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			e.clock = testfix.Now
-			id, created := setupCreate(t, e, "client_packages",
-				withIDs(`{"client_id":"ANN","name":"Five","sessions_total":5,"sessions_used":3,"expires_on":"2026-06-30"}`, ids))
-			e.clock = testfix.Now.Add(time.Hour)
-			r := e.do("POST", "/v1/client_packages/"+id, a.Token, withIDs(tc.body, ids))
-			if tc.invalid != nil {
-				wantInvalid(t, r, tc.invalid, "")
-				wantBody(t, e.do("GET", "/v1/client_packages/"+id, a.Token, nil), http.StatusOK, string(created.Body))
-				return
-			}
-			want := created.JSON(t)
-			for k, v := range decodeJSON(t, tc.want) {
-				want[k] = v
-			}
-			want["updated_at"] = "2026-03-01T23:00:00Z"
-			wantBody(t, r, http.StatusOK, jsonText(want))
-		})
-	}
+	})
 }
 
 func TestClientPackageListFiltersByClient(t *testing.T) {

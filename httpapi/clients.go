@@ -2,14 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	practiced "github.com/practiced/practiced"
-	"github.com/practiced/practiced/tid"
 )
-
-func clientID(c practiced.Client) string { return c.ID }
 
 // GET /v1/clients
 func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
@@ -18,46 +16,30 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListClients(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListClientDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, clientID)
+	return respondList(s, w, r, l, data, info)
 }
 
-// POST /v1/clients: the update body, with first_name and last_name required.
-func (s *Server) createClient(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	biz := businessID(ctx)
-	var errs practiced.FieldErrors
-	o, err := readBody(w, r, &errs)
-	if err != nil {
-		return err
+// clients creates and updates clients. A create body is an update body
+// with first_name and last_name required. An update changes only the
+// fields sent; null clears a field; lists are replaced whole; nested
+// objects (address, ndis_details) change field by field.
+func (s *Server) clients() *resource[practiced.Client] {
+	return &resource[practiced.Client]{
+		kind: practiced.KindClient,
+		get:  s.store.GetClient, create: s.store.CreateClient, update: s.store.UpdateClient,
+		fresh: func(id string, now practiced.Time) practiced.Client {
+			return practiced.Client{ID: id, CreatedAt: now, UpdatedAt: now}
+		},
+		read: func(o *object, stored *practiced.Client) *patch[practiced.Client] {
+			return readClient(o, stored, s.now())
+		},
+		check: checkClient,
+		touch: func(c *practiced.Client, now practiced.Time) { c.UpdatedAt = now },
 	}
-	id := tid.New(practiced.PrefixClient)
-	for _, f := range []string{"first_name", "last_name"} {
-		if !o.has(f) {
-			errs.Add(f, "is required")
-		}
-	}
-	patch := readClientPatch(o, id, s.now())
-	if err := s.checkRefs(ctx, biz, &errs, patch.refs...); err != nil {
-		return err
-	}
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	now := practiced.NewTime(s.now())
-	c := practiced.Client{ID: id, CreatedAt: now, UpdatedAt: now}
-	patch.apply(&c)
-	if err := checkMergedClient(&c); err != nil {
-		return err
-	}
-	if err := s.store.CreateClient(ctx, biz, &c); err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, c)
-	return nil
 }
 
 // Length limits of client fields.
@@ -67,95 +49,30 @@ const (
 	maxItems  = 100
 )
 
-// POST /v1/clients/{client}: a partial update. Only fields sent change;
-// null clears a field; lists are replaced whole; nested objects (address,
-// ndis_details) change field by field.
-func (s *Server) updateClient(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	biz := businessID(ctx)
-	id := r.PathValue("client")
-	if !tid.Valid(id, practiced.PrefixClient) {
-		return practiced.NotFound("Client")
-	}
-	if _, err := s.store.GetClient(ctx, biz, id); err != nil {
-		return err
-	}
-	var errs practiced.FieldErrors
-	o, err := readBody(w, r, &errs)
-	if err != nil {
-		return err
-	}
-	patch := readClientPatch(o, id, s.now())
-	// References are checked even when other fields failed, so every
-	// failure is reported at once.
-	if err := s.checkRefs(ctx, biz, &errs, patch.refs...); err != nil {
-		return err
-	}
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	now := practiced.NewTime(s.now())
-	c, err := s.store.UpdateClient(ctx, biz, id, func(c *practiced.Client) error {
-		patch.apply(c)
-		c.UpdatedAt = now
-		return checkMergedClient(c)
-	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, c)
-	return nil
-}
-
-// checkMergedClient checks rules that span fields, on the client as the
-// update leaves it, since one side may come from the stored record.
-func checkMergedClient(c *practiced.Client) error {
+// checkClient checks the rules that span fields, on the client as the
+// change leaves it, since one side may come from the stored record.
+func checkClient(c *practiced.Client, errs *practiced.FieldErrors) {
 	if n := c.NDISDetails; n != nil && n.PlanStartDate != nil && n.PlanEndDate != nil && n.PlanEndDate.Before(n.PlanStartDate.Time) {
-		return practiced.Invalid("ndis_details.plan_end_date", "must not be before plan_start_date ("+n.PlanStartDate.String()+")")
-	}
-	return nil
-}
-
-// clientPatch is a checked update body: a list of changes to apply to the
-// stored client, and the references they make.
-type clientPatch struct {
-	changes []func(*practiced.Client)
-	refs    []ref
-}
-
-func (p *clientPatch) apply(c *practiced.Client) {
-	for _, f := range p.changes {
-		f(c)
+		errs.Add("ndis_details.plan_end_date", "must not be before plan_start_date ("+n.PlanStartDate.String()+")")
 	}
 }
 
-func (p *clientPatch) change(f func(*practiced.Client)) { p.changes = append(p.changes, f) }
-
-// text registers a change of a plain text field: null clears it.
-func (p *clientPatch) text(v opt[string], dst func(*practiced.Client) *string) {
-	if v.Set {
-		p.change(func(c *practiced.Client) { *dst(c) = v.V })
+// readClient reads a create body (stored is nil) or an update body of
+// the stored client.
+func readClient(o *object, stored *practiced.Client, now time.Time) *patch[practiced.Client] {
+	// A new client's id is new, so no field of a create body can name it.
+	var clientID string
+	if stored == nil {
+		for _, f := range []string{"first_name", "last_name"} {
+			if !o.has(f) {
+				o.errs.Add(f, "is required")
+			}
+		}
+	} else {
+		clientID = stored.ID
 	}
-}
-
-// nullable registers a change of a field that is null when unset.
-func (p *clientPatch) nullable(v opt[string], dst func(*practiced.Client) **string) {
-	if v.Set {
-		p.change(func(c *practiced.Client) { *dst(c) = optPtr(v) })
-	}
-}
-
-// reference registers a change of an id field and the reference it makes.
-func (p *clientPatch) reference(field string, v opt[string], dst func(*practiced.Client) **string) {
-	p.nullable(v, dst)
-	if v.Set && !v.Null {
-		p.refs = append(p.refs, ref{field, v.V})
-	}
-}
-
-func readClientPatch(o *object, clientID string, now time.Time) *clientPatch {
-	p := &clientPatch{}
-	p.text(o.str("title", shortText), func(c *practiced.Client) *string { return &c.Title })
+	p := &patch[practiced.Client]{}
+	setText(p, o.str("title", shortText), func(c *practiced.Client) *string { return &c.Title })
 	for _, f := range []struct {
 		field string
 		dst   func(*practiced.Client) *string
@@ -169,51 +86,56 @@ func readClientPatch(o *object, clientID string, now time.Time) *clientPatch {
 			o.fail(field, "cannot be empty: a client needs a first and last name")
 			continue
 		}
-		p.text(v, dst)
+		setText(p, v, dst)
 	}
-	p.text(o.str("preferred_name", shortText), func(c *practiced.Client) *string { return &c.PreferredName })
-	p.text(o.str("profession", shortText), func(c *practiced.Client) *string { return &c.Profession })
-	p.text(o.email("email"), func(c *practiced.Client) *string { return &c.Email })
+	setText(p, o.str("preferred_name", shortText), func(c *practiced.Client) *string { return &c.PreferredName })
+	setText(p, o.str("profession", shortText), func(c *practiced.Client) *string { return &c.Profession })
+	setText(p, o.email("email"), func(c *practiced.Client) *string { return &c.Email })
 	dob := o.date("date_of_birth", true)
 	if dob.Set && !dob.Null && dob.V > latestToday(now) {
 		o.fail("date_of_birth", "cannot be in the future")
 	} else {
-		p.nullable(dob, func(c *practiced.Client) **string { return &c.DateOfBirth })
+		setOptional(p, dob, func(c *practiced.Client) **string { return &c.DateOfBirth })
 	}
-	p.text(o.str("sex", shortText), func(c *practiced.Client) *string { return &c.Sex })
-	p.text(o.str("gender_identity", shortText), func(c *practiced.Client) *string { return &c.GenderIdentity })
-	p.text(o.str("pronouns", shortText), func(c *practiced.Client) *string { return &c.Pronouns })
-	p.nullable(o.enum("privacy_policy_consent", practiced.PrivacyConsents), func(c *practiced.Client) **string { return &c.PrivacyPolicyConsent })
-	p.nullable(o.enum("marketing_consent", practiced.MarketingConsents), func(c *practiced.Client) **string { return &c.MarketingConsent })
-	p.nullable(o.enum("consent_method", practiced.ConsentMethods), func(c *practiced.Client) **string { return &c.ConsentMethod })
-	p.reference("emergency_contact_id", o.id("emergency_contact_id", practiced.PrefixContact), func(c *practiced.Client) **string { return &c.EmergencyContactID })
-	p.text(o.str("emergency_contact_relationship", shortText), func(c *practiced.Client) *string { return &c.EmergencyContactRelationship })
-	p.reference("invoice_contact_id", o.id("invoice_contact_id", practiced.PrefixContact), func(c *practiced.Client) **string { return &c.InvoiceContactID })
-	p.text(o.str("notes", longText), func(c *practiced.Client) *string { return &c.Notes })
-	p.text(o.str("alert", longText), func(c *practiced.Client) *string { return &c.Alert })
-	p.reference("referral_type_id", o.id("referral_type_id", practiced.PrefixReferralType), func(c *practiced.Client) **string { return &c.ReferralTypeID })
-	p.text(o.str("referral_description", longText), func(c *practiced.Client) *string { return &c.ReferralDescription })
+	setText(p, o.str("sex", shortText), func(c *practiced.Client) *string { return &c.Sex })
+	setText(p, o.str("gender_identity", shortText), func(c *practiced.Client) *string { return &c.GenderIdentity })
+	setText(p, o.str("pronouns", shortText), func(c *practiced.Client) *string { return &c.Pronouns })
+	setOptional(p, o.enum("privacy_policy_consent", practiced.PrivacyConsents), func(c *practiced.Client) **string { return &c.PrivacyPolicyConsent })
+	setOptional(p, o.enum("marketing_consent", practiced.MarketingConsents), func(c *practiced.Client) **string { return &c.MarketingConsent })
+	setOptional(p, o.enum("consent_method", practiced.ConsentMethods), func(c *practiced.Client) **string { return &c.ConsentMethod })
+	setRef(p, "emergency_contact_id", o.id("emergency_contact_id", practiced.PrefixContact), func(c *practiced.Client) **string { return &c.EmergencyContactID })
+	setText(p, o.str("emergency_contact_relationship", shortText), func(c *practiced.Client) *string { return &c.EmergencyContactRelationship })
+	setRef(p, "invoice_contact_id", o.id("invoice_contact_id", practiced.PrefixContact), func(c *practiced.Client) **string { return &c.InvoiceContactID })
+	setText(p, o.str("notes", longText), func(c *practiced.Client) *string { return &c.Notes })
+	setText(p, o.str("alert", longText), func(c *practiced.Client) *string { return &c.Alert })
+	setRef(p, "referral_type_id", o.id("referral_type_id", practiced.PrefixReferralType), func(c *practiced.Client) **string { return &c.ReferralTypeID })
+	setText(p, o.str("referral_description", longText), func(c *practiced.Client) *string { return &c.ReferralDescription })
 	referredBy := o.id("referred_by_id", practiced.PrefixClient, practiced.PrefixContact)
-	if referredBy.Set && referredBy.V == clientID {
+	if referredBy.Set && clientID != "" && referredBy.V == clientID {
 		o.fail("referred_by_id", "cannot be the client itself")
 	} else {
-		p.reference("referred_by_id", referredBy, func(c *practiced.Client) **string { return &c.ReferredByID })
+		setRef(p, "referred_by_id", referredBy, func(c *practiced.Client) **string { return &c.ReferredByID })
 	}
-	p.text(o.phone("phone_number"), func(c *practiced.Client) *string { return &c.PhoneNumber })
+	var country string
+	if stored != nil {
+		country = stored.Address.CountryCode
+	}
+	region := o.phoneRegion(country)
+	setText(p, o.phone("phone_number", region), func(c *practiced.Client) *string { return &c.PhoneNumber })
 	if v := o.strings("intolerances", maxItems, shortText); v.Set {
 		p.change(func(c *practiced.Client) { c.Intolerances = v.V })
 	}
 	if v := o.ids("tag_ids", maxItems, practiced.PrefixTag); v.Set {
 		p.change(func(c *practiced.Client) { c.TagIDs = v.V })
 		for i, id := range v.V {
-			p.refs = append(p.refs, ref{"tag_ids." + itoa(i), id})
+			p.ref("tag_ids."+strconv.Itoa(i), id)
 		}
 	} else if v.Null {
 		p.change(func(c *practiced.Client) { c.TagIDs = nil })
 	}
 	readAddressPatch(o, p)
 	readNDISPatch(o, p)
-	readClientLists(o, p, clientID)
+	readClientLists(o, p, clientID, region)
 	o.finish()
 	return p
 }
@@ -226,7 +148,7 @@ func latestToday(now time.Time) string {
 
 // readAddressPatch reads the address object. null clears the address;
 // an object changes only the parts it carries.
-func readAddressPatch(o *object, p *clientPatch) {
+func readAddressPatch(o *object, p *patch[practiced.Client]) {
 	if change := o.addressPatch("address"); change != nil {
 		p.change(func(c *practiced.Client) { change(&c.Address) })
 	}
@@ -234,7 +156,7 @@ func readAddressPatch(o *object, p *clientPatch) {
 
 // readNDISPatch reads ndis_details. null clears them; an object changes
 // only the parts it carries.
-func readNDISPatch(o *object, p *clientPatch) {
+func readNDISPatch(o *object, p *patch[practiced.Client]) {
 	n, set, null := o.obj("ndis_details")
 	if null {
 		p.change(func(c *practiced.Client) { c.NDISDetails = nil })
@@ -264,13 +186,13 @@ func readNDISPatch(o *object, p *clientPatch) {
 	if v := n.id("plan_manager_id", practiced.PrefixContact); v.Set {
 		ndis(func(d *practiced.NDISDetails) { d.PlanManagerID = optPtr(v) })
 		if !v.Null {
-			p.refs = append(p.refs, ref{"ndis_details.plan_manager_id", v.V})
+			p.ref("ndis_details.plan_manager_id", v.V)
 		}
 	}
 	if v := n.id("plan_nominee_id", practiced.PrefixContact); v.Set {
 		ndis(func(d *practiced.NDISDetails) { d.PlanNomineeID = optPtr(v) })
 		if !v.Null {
-			p.refs = append(p.refs, ref{"ndis_details.plan_nominee_id", v.V})
+			p.ref("ndis_details.plan_nominee_id", v.V)
 		}
 	}
 	if v := n.strings("diagnoses", maxItems, shortText); v.Set {
@@ -291,8 +213,9 @@ func timePtr(v opt[time.Time]) *practiced.Time {
 	return practiced.TimePtr(v.V)
 }
 
-// readClientLists reads the lists of objects, each replaced whole.
-func readClientLists(o *object, p *clientPatch, clientID string) {
+// readClientLists reads the lists of objects, each replaced whole; phone
+// numbers without a country are read in region.
+func readClientLists(o *object, p *patch[practiced.Client], clientID, region string) {
 	var meds []practiced.Medication
 	if set, null := o.objects("medications", maxItems, func(i int, it *object) {
 		name := it.requiredStr("name", shortText)
@@ -313,7 +236,7 @@ func readClientLists(o *object, p *clientPatch, clientID string) {
 		p.change(func(c *practiced.Client) { c.Allergies = allergies })
 	}
 
-	if phones, set := o.phoneNumbers("phone_numbers", 20); set {
+	if phones, set := o.phoneNumbers("phone_numbers", 20, region); set {
 		// A number sent with the id of one of the client's numbers keeps
 		// that id; any other gets a new one.
 		p.change(func(c *practiced.Client) { c.PhoneNumbers = mergePhoneNumbers(c.PhoneNumbers, phones) })
@@ -332,7 +255,7 @@ func readClientLists(o *object, p *clientPatch, clientID string) {
 			it.fail("related_client_id", "repeats a client given earlier")
 		default:
 			seen[id.V] = true
-			p.refs = append(p.refs, ref{it.name("related_client_id"), id.V})
+			p.ref(it.name("related_client_id"), id.V)
 			related = append(related, practiced.RelatedClient{RelatedClientID: id.V})
 		}
 	}); set || null {
@@ -357,21 +280,10 @@ func readClientLists(o *object, p *clientPatch, clientID string) {
 				return
 			}
 			seenContacts[id.V] = true
-			p.refs = append(p.refs, ref{it.name("contact_id"), id.V})
+			p.ref(it.name("contact_id"), id.V)
 		}
 		linked = append(linked, lc)
 	}); set || null {
 		p.change(func(c *practiced.Client) { c.LinkedContacts = linked })
-	}
-}
-
-// clientRoute lets a handler that reads the {id} path value serve a
-// client route. Client paths name their parameter {client}, as the API
-// description and the OpenAPI document do, and one OpenAPI path has one
-// parameter name.
-func clientRoute(h func(http.ResponseWriter, *http.Request) error) func(http.ResponseWriter, *http.Request) error {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		r.SetPathValue("id", r.PathValue("client"))
-		return h(w, r)
 	}
 }

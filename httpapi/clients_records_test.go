@@ -12,7 +12,7 @@ import (
 )
 
 // POST /v1/clients, GET /v1/clients/{client}, POST …/archive and
-// …/unarchive: DESIGN.md section 6.
+// …/unarchive: the rules of docs/api.md.
 
 // emptyClient is a client created with names alone, as the API shows it,
 // with ID for its id; the server's clock stamps it.
@@ -81,7 +81,7 @@ func TestCreateClientAnswers201WithTheWholeClient(t *testing.T) {
 			  "marketing_consent":"declined","consent_method":"paper_form","medications":[{"name":"Insulin","dosage":"10u"}],
 			  "allergies":[{"name":"Bees","reaction":""}],"intolerances":["gluten"],"emergency_contact_id":"EMERGENCY","emergency_contact_relationship":"sister",
 			  "invoice_contact_id":"PAYER","notes":"Notes","alert":"Alert","referral_type_id":"REFERRAL","referral_description":"GP",
-			  "referred_by_id":"ANN","phone_number":"0412345678","phone_numbers":[{"id":"PHONE","number":"0299990000","code":"61","type":"home"}],
+			  "referred_by_id":"ANN","phone_number":"+61412345678","phone_numbers":[{"id":"PHONE","number":"299990000","code":"+61","type":"home"}],
 			  "address":{"line1":"1 Main St","line2":null,"city":"Sydney","state":"NSW","postal_code":"2000","country_code":"AU","latitude":-33.5,
 			  	"longitude":null,"formatted_address_geocoder_estimate":"","place_id":""},
 			  "tag_ids":["TAG"],"ndis_details":{"ndis_number":"430000001","plan_start_date":null,"plan_end_date":null,"plan_manager_id":"PAYER",

@@ -12,7 +12,7 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// POST /v1/clients/{client}: the partial update of DESIGN.md section 3.
+// POST /v1/clients/{client}: the partial update of docs/api.md.
 
 // clientRefs names the records a client update can refer to, for
 // writing request bodies and expected records as text.
@@ -147,9 +147,9 @@ func TestClientUpdateChangesOnlyTheFieldsSent(t *testing.T) {
 				"linked_contacts":[{"contact_id":"EMERGENCY","include_in_appointment_notifications":false,"include_in_invoice_notifications":true,
 					"include_in_progress_note_notifications":false,"note":""}]}`},
 		{name: "phone numbers sent with their id keep it, others get a new one",
-			body: `{"phone_numbers":[{"id":"PHO2","number":"0400 999 888","code":"+61","type":"work"},{"number":"(02) 9999-0000"},{"id":"` + tid.New("pho") + `","number":"0411111111","code":"64"}]}`,
-			want: `{"phone_numbers":[{"id":"PHO2","code":"61","number":"0400999888","type":"work"},
-				{"id":"NEW","code":"","number":"0299990000","type":"mobile"},{"id":"NEW","code":"64","number":"0411111111","type":"mobile"}]}`},
+			body: `{"phone_numbers":[{"id":"PHO2","number":"0400 999 888","code":"+61","type":"work"},{"number":"(02) 9999-0000"},{"id":"` + tid.New("pho") + `","number":"021 123 4567","code":"64"}]}`,
+			want: `{"phone_numbers":[{"id":"PHO2","code":"+61","number":"400999888","type":"work"},
+				{"id":"NEW","code":"+61","number":"299990000","type":"mobile"},{"id":"NEW","code":"+64","number":"211234567","type":"mobile"}]}`},
 		{name: "the address changes part by part",
 			body: `{"address":{"city":"Melbourne","state":"VIC","line2":"Unit 4","latitude":-37.81,"place_id":null}}`,
 			want: `{"address":{"line1":"1 George St","line2":"Unit 4","city":"Melbourne","state":"VIC","postal_code":"2000","country_code":"AU",
@@ -187,7 +187,7 @@ func TestClientUpdateChangesOnlyTheFieldsSent(t *testing.T) {
 		{name: "date of birth as a date", plain: true, body: `{"date_of_birth":"1990-05-31"}`, want: `{"date_of_birth":"1990-05-31"}`},
 		{name: "date of birth as a timestamp keeps its date as written", body: `{"date_of_birth":"1990-05-31T23:30:00-05:00"}`, want: `{"date_of_birth":"1990-05-31"}`},
 		{name: "date of birth today in Sydney, still yesterday in UTC", body: `{"date_of_birth":"2026-03-02"}`, want: `{"date_of_birth":"2026-03-02"}`},
-		{name: "phone number with spaces", body: `{"phone_number":"0412 345 678"}`, want: `{"phone_number":"0412345678"}`},
+		{name: "phone number with spaces", body: `{"phone_number":"0412 345 678"}`, want: `{"phone_number":"+61412345678"}`},
 		{name: "international phone number with brackets and hyphens", body: `{"phone_number":"+61 (2) 9999-8888"}`, want: `{"phone_number":"+61299998888"}`},
 		{name: "255 characters of a short text, counted as characters",
 			body: `{"title":"` + strings.Repeat("é", 255) + `","first_name":"` + strings.Repeat("😀", 255) + `"}`,
@@ -282,7 +282,7 @@ func TestClientUpdateRefusesInvalidValuesAndChangesNothing(t *testing.T) {
 		badEmail = "must be an e-mail address such as name@example.com"
 		badDate  = "must be a date such as 1990-05-31"
 		country  = "must be an ISO 3166-1 alpha-2 country code such as AU"
-		badPhone = "must be a phone number of 3 to 20 digits, with an optional leading +"
+		badPhone = "must be a phone number in international format, such as +61 412 345 678, or in the national format of AU (the record's address.country_code, else AU), such as 0412 345 678"
 		missing  = "does not exist"
 	)
 	for _, tc := range []struct {

@@ -6,8 +6,6 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
-func contactID(c practiced.Contact) string { return c.ID }
-
 // personFilter reads the filters of the client and contact lists.
 func personFilter(l *listRequest) practiced.PersonFilter {
 	f := practiced.PersonFilter{
@@ -15,7 +13,7 @@ func personFilter(l *listRequest) practiced.PersonFilter {
 		Query:      l.q.text("q", 255),
 		TagID:      l.q.id("tag_id", practiced.PrefixTag),
 	}
-	if phone, ok := practiced.NormalizePhone(f.Query); ok {
+	if phone, ok := practiced.PhoneQuery(f.Query, practiced.DefaultPhoneRegion); ok {
 		f.Phone = phone
 	}
 	return f
@@ -28,18 +26,18 @@ func (s *Server) listContacts(w http.ResponseWriter, r *http.Request) error {
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListContacts(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListContactDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, contactID)
+	return respondList(s, w, r, l, data, info)
 }
 
 // contacts creates and updates contacts.
 func (s *Server) contacts() *resource[practiced.Contact] {
 	return &resource[practiced.Contact]{
-		prefix: practiced.PrefixContact, kind: "Contact",
-		get: s.store.GetContact, create: s.store.CreateContact, update: s.store.UpdateContact,
+		kind: practiced.KindContact,
+		get:  s.store.GetContact, create: s.store.CreateContact, update: s.store.UpdateContact,
 		fresh: func(id string, now practiced.Time) practiced.Contact {
 			return practiced.Contact{ID: id, PhoneNumbers: []practiced.PhoneNumber{}, TagIDs: []string{}, CreatedAt: now, UpdatedAt: now}
 		},
@@ -68,7 +66,11 @@ func readContact(o *object, stored *practiced.Contact) *patch[practiced.Contact]
 	}
 	setText(p, o.email("email"), func(c *practiced.Contact) *string { return &c.Email })
 	setText(p, o.str("notes", longText), func(c *practiced.Contact) *string { return &c.Notes })
-	if phones, set := o.phoneNumbers("phone_numbers", 20); set {
+	var country string
+	if stored != nil {
+		country = stored.Address.CountryCode
+	}
+	if phones, set := o.phoneNumbers("phone_numbers", 20, o.phoneRegion(country)); set {
 		p.change(func(c *practiced.Contact) { c.PhoneNumbers = mergePhoneNumbers(c.PhoneNumbers, phones) })
 	}
 	if change := o.addressPatch("address"); change != nil {

@@ -18,7 +18,15 @@ var codeStatus = map[string]int{
 	practiced.ENOTFOUND:     http.StatusNotFound,
 	practiced.ECONFLICT:     http.StatusConflict,
 	practiced.EINTERNAL:     http.StatusInternalServerError,
+	codeTooLarge:            http.StatusRequestEntityTooLarge,
+	codeUnsupportedMedia:    http.StatusUnsupportedMediaType,
 }
+
+// Codes only the HTTP layer produces.
+const (
+	codeTooLarge         = "too_large"
+	codeUnsupportedMedia = "unsupported_media"
+)
 
 // writeJSON writes v as the JSON response body with the given status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -30,9 +38,18 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		http.Error(w, `{"message":"Internal error."}`, http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	setJSONHeaders(w.Header())
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
+}
+
+// setJSONHeaders sets the headers of every JSON answer: its type, no
+// guessing of another type by the browser, and no caching, since answers
+// carry client records.
+func setJSONHeaders(h http.Header) {
+	h.Set("Content-Type", "application/json")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-store")
 }
 
 // messageBody is the body of every error but validation errors.
@@ -73,12 +90,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, status, messageBody{Message: practiced.ErrorMessage(err)})
 }
 
-// page is the body of a paginated list.
-type page[T any] struct {
-	Data  []T   `json:"data"`
-	Links links `json:"links"`
-}
-
+// links are the links of a page of a list (respondList).
 type links struct {
 	Prev *string `json:"prev"`
 	Next *string `json:"next"`

@@ -9,11 +9,11 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-func eventID(e practiced.Event) string { return e.ID }
-
-// GET /v1/events: the change feed, oldest first. Events are never
-// archived or updated, so the common list filters (include_archived,
-// updated_since) do not apply and are refused like any unknown parameter.
+// GET /v1/events: the change feed, in feed order (docs/events.md).
+// Events are never archived or updated, so the common list filters
+// (include_archived, updated_since) do not apply and are refused like
+// any unknown parameter. after is a filter like the others: it combines
+// with since and the rest, and a cursor pages within what they match.
 func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	l := newList(r, "events", 100)
 	f := practiced.EventFilter{
@@ -21,6 +21,7 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 		RecordType: l.q.enum("record_type", practiced.RecordTypes),
 		RecordID:   recordID(l.q, "record_id"),
 		Since:      l.q.timestamp("since"),
+		After:      eventID(l.q, "after"),
 	}
 	if err := l.done(); err != nil {
 		return err
@@ -29,19 +30,24 @@ func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, eventID)
+	docs, err := docsOf(data)
+	if err != nil {
+		return err
+	}
+	return respondList(s, w, r, l, docs, info)
 }
 
 // eventTypes reads a repeatable parameter of event types,
-// "<record_type>.<action>", reporting each malformed one. A type no event
-// has yet (a well-formed one) simply matches nothing.
+// "<record_type>.<action>", reporting each malformed one with the actions
+// its record type has. A type no event has yet (a well-formed one)
+// simply matches nothing.
 func eventTypes(q *query, name string) []string {
 	var out []string
 	for _, v := range q.all(name) {
-		recordType, action, _ := strings.Cut(v, ".")
-		if !slices.Contains(practiced.RecordTypes, recordType) || !slices.Contains(practiced.EventActions, action) {
+		if !practiced.IsEventType(v) {
+			recordType, _, _ := strings.Cut(v, ".")
 			q.errs.Add(name, `"`+v+`" is not an event type: an event type is <record_type>.<action>, such as client.updated, `+
-				"with an action among "+strings.Join(practiced.EventActions, ", "))
+				"with an action among "+strings.Join(practiced.EventActionsOf(recordType), ", "))
 			continue
 		}
 		if !slices.Contains(out, v) {
@@ -49,6 +55,20 @@ func eventTypes(q *query, name string) []string {
 		}
 	}
 	return out
+}
+
+// eventID reads the id of an event; whether the business has it is the
+// store's to say.
+func eventID(q *query, name string) string {
+	v, ok := q.get(name)
+	if !ok {
+		return ""
+	}
+	if !tid.Valid(v, practiced.PrefixEvent) {
+		q.errs.Add(name, "must be an event id such as evt_01h455vb4pex5vsknk084sn02q")
+		return ""
+	}
+	return v
 }
 
 // recordPrefixes are the id prefixes of the records events describe.

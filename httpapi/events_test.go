@@ -13,8 +13,8 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// GET /v1/events and GET /v1/events/{id}: the change feed of DESIGN.md
-// section 6.
+// GET /v1/events and GET /v1/events/{id}: the change feed of
+// docs/api.md.
 
 // feedEntry is an event as the feed lists it, without its data.
 type feedEntry struct{ typ, recordID string }
@@ -152,7 +152,7 @@ func TestEventListRefusesInvalidQueries(t *testing.T) {
 		{"since=2026-03-01", "since", "must be a timestamp with a time and an offset, such as 2026-03-02T09:30:00Z, not a date"},
 		{"since=yesterday", "since", "must be a timestamp in RFC 3339 format, such as 2026-03-02T09:30:00Z"},
 		{"include_archived=true", "include_archived", unknown},
-		{"updated_since=2026-03-01T00:00:00Z", "updated_since", unknown},
+		{"updated_since=2026-03-01T00:00:00Z", "updated_since", unknown + "; use since"},
 		{"limit=0", "limit", "must be between 1 and 100"},
 		{"limit=101", "limit", "must be between 1 and 100"},
 		{"cursor=nope", "cursor", "is not a valid cursor; use the links of a previous page unchanged"},

@@ -8,8 +8,6 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-func formID(f practiced.Form) string { return f.ID }
-
 // GET /v1/forms. Forms carry their whole content, so pages hold at most
 // 10. Filters on related records come in deepObject style: filter[client_id].
 func (s *Server) listForms(w http.ResponseWriter, r *http.Request) error {
@@ -33,12 +31,21 @@ func (s *Server) listForms(w http.ResponseWriter, r *http.Request) error {
 	for i := range data {
 		s.finishForm(r, &data[i])
 	}
-	return respondList(s, w, r, l, data, info, formID)
+	docs, err := docsOf(data)
+	if err != nil {
+		return err
+	}
+	return respondList(s, w, r, l, docs, info)
 }
 
 // finishForm fills what the store does not know: the hosted page's URL.
+// The link opens a page that can rewrite the client, so a read-only key
+// is answered "" for it, as events' data has it.
 func (s *Server) finishForm(r *http.Request, f *practiced.Form) {
-	f.HostedFormURL = s.base(r) + "/f/" + f.ID
+	if readOnly(r.Context()) {
+		return
+	}
+	f.HostedFormURL = s.base(r) + "/f/" + f.ID + "?secret=" + f.LinkSecret
 }
 
 // POST /v1/forms: a form of a template for a client. The template's
@@ -90,27 +97,20 @@ func (s *Server) createForm(w http.ResponseWriter, r *http.Request) error {
 // client (delivering it is the caller's business): not_sent becomes sent.
 // Sending again changes nothing, so sent_at stays the first sending.
 func (s *Server) sendForm(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	biz := businessID(ctx)
-	id, f, err := loadRecord(r, practiced.PrefixForm, "Form", s.store.GetForm)
+	req, err := readRecordRequest(w, r, practiced.KindForm, s.store.GetForm)
 	if err != nil {
 		return err
 	}
-	var errs practiced.FieldErrors
-	o, err := readBody(w, r, &errs)
-	if err != nil {
+	if err := req.noFields(); err != nil {
 		return err
 	}
-	o.finish()
-	if err := errs.Err(); err != nil {
-		return err
-	}
+	f := req.stored
 	now := practiced.NewTime(s.now())
 	// Only a change is written, so a resend records no event.
 	if changed, err := practiced.SendForm(&f, now); err != nil {
 		return err
 	} else if changed {
-		f, err = s.store.UpdateForm(ctx, biz, id, func(f *practiced.Form) error {
+		f, err = s.store.UpdateForm(r.Context(), req.biz, req.id, func(f *practiced.Form) error {
 			_, err := practiced.SendForm(f, now)
 			f.UpdatedAt = now
 			return err
@@ -124,15 +124,26 @@ func (s *Server) sendForm(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// GET /v1/forms/{id}, with the hosted form's URL filled in.
+func (s *Server) getForm(w http.ResponseWriter, r *http.Request) error {
+	_, f, err := loadRecord(r, practiced.KindForm, s.store.GetForm)
+	if err != nil {
+		return err
+	}
+	s.finishForm(r, &f)
+	writeJSON(w, http.StatusOK, f)
+	return nil
+}
+
 // archiveForm answers POST /v1/forms/{id}/archive and …/unarchive, with
 // the hosted form's URL filled in.
-func (s *Server) archiveForm(archived bool) func(http.ResponseWriter, *http.Request) error {
+func (s *Server) archiveForm(archived bool) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		archive := func(ctx context.Context, biz, id string, archived bool, now practiced.Time) (practiced.Form, error) {
 			f, err := s.store.ArchiveForm(ctx, biz, id, archived, now)
 			s.finishForm(r, &f)
 			return f, err
 		}
-		return s.archiveOne(practiced.PrefixForm, "Form", anyArchiver(archive), archived)(w, r)
+		return archiveOne(practiced.KindForm, archive, archived, s.now)(w, r)
 	}
 }

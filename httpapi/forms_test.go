@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ const formRecord = `{"id":"ID","client_id":"CLIENT","location_id":LOCATION,"form
 	"content":[{"sections":[{"title":"About you","description":"So we can help","questions":[
 		{"id":"email","type":"short_text","label":"E-mail","required":true,"options":[],"client_field":"email","answer":null},
 		{"id":"areas","type":"multiple_choice","label":"Where?","required":false,"options":["Neck","Back"],"client_field":null,"answer":null}]}]}],
-	"hosted_form_url":"BASE/f/ID","sent_at":null,"viewed_at":null,"completed_at":null,"archived_at":null,
+	"hosted_form_url":"BASE/f/ID?secret=SECRET","sent_at":null,"viewed_at":null,"completed_at":null,"archived_at":null,
 	"created_at":"2026-03-01T22:00:00Z","updated_at":"UPDATED"}`
 
 // formFixture is clinic A with templateBody and an appointment of Ann's,
@@ -56,10 +57,23 @@ func (f formFixture) createForm(t *testing.T, e *env) string {
 }
 
 // formJSON fills formRecord in: location and apc are JSON values (null or
-// a quoted id).
+// a quoted id). The link's secret is the one the store keeps.
 func (f formFixture) formJSON(e *env, id, location, apc, updated string) string {
 	return record(formRecord, "ID", id, "CLIENT", e.a.Clients[0].ID, "LOCATION", location, "TEMPLATE", f.template,
-		"APC", apc, "BASE", e.srv.URL, "UPDATED", updated)
+		"APC", apc, "BASE", e.srv.URL, "SECRET", e.linkSecret(id), "UPDATED", updated)
+}
+
+// linkSecret is the secret of a form's hosted link, as the store keeps it.
+func (e *env) linkSecret(id string) string {
+	e.t.Helper()
+	f, err := e.st.GetForm(context.Background(), e.a.Business.ID, id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if f.LinkSecret == "" {
+		e.t.Fatal("form " + id + " has no link secret")
+	}
+	return f.LinkSecret
 }
 
 func TestFormCreateCopiesTheTemplateWithEveryAnswerNull(t *testing.T) {
@@ -190,7 +204,7 @@ func TestFormSendMarksItSentOnceAndResendingKeepsTheFirstSending(t *testing.T) {
 
 	// A viewed form stays viewed when sent again.
 	viewed := fx.createForm(t, e)
-	wantStatus(t, e.do("GET", "/f/"+viewed, "", nil), http.StatusOK)
+	wantStatus(t, e.do("GET", "/f/"+viewed+"?secret="+e.linkSecret(viewed), "", nil), http.StatusOK)
 	r := e.do("POST", "/v1/forms/"+viewed+"/send", e.a.Token, `{}`)
 	wantStatus(t, r, http.StatusOK)
 	if got := r.JSON(t); got["sent_status"] != "viewed" || got["sent_at"] != nil || got["viewed_at"] != "2026-03-02T00:00:00Z" {
@@ -236,12 +250,12 @@ func TestFormArchiveHidesItFromTheListAndItsPage(t *testing.T) {
 	if got := ids("/v1/forms?include_archived=true"); got != id+","+other {
 		t.Errorf("forms listed with archived %s, want %s,%s", got, id, other)
 	}
-	wantStatus(t, e.do("GET", "/f/"+id, "", nil), http.StatusNotFound)
+	wantStatus(t, e.do("GET", "/f/"+id+"?secret="+e.linkSecret(id), "", nil), http.StatusNotFound)
 
 	e.clock = testfix.Now.Add(2 * time.Hour)
 	wantBody(t, e.do("POST", "/v1/forms/"+id+"/unarchive", e.a.Token, nil), http.StatusOK,
 		fx.formJSON(e, id, "null", "null", "2026-03-02T00:00:00Z"))
-	wantStatus(t, e.do("GET", "/f/"+id, "", nil), http.StatusOK)
+	wantStatus(t, e.do("GET", "/f/"+id+"?secret="+e.linkSecret(id), "", nil), http.StatusOK)
 }
 
 func TestFormListCarriesEveryAnswerKey(t *testing.T) {
@@ -251,4 +265,47 @@ func TestFormListCarriesEveryAnswerKey(t *testing.T) {
 	id := fx.createForm(t, e)
 	r := e.do("GET", "/v1/forms?filter[form_template_id]="+fx.template, e.a.Token, nil)
 	wantBody(t, r, http.StatusOK, `{"data":[`+fx.formJSON(e, id, "null", "null", "2026-03-01T22:00:00Z")+`],"links":{"prev":null,"next":null}}`)
+}
+
+// The hosted page can rewrite the form's client, so its link is shown
+// only to keys that can write: every way a read-only key reads a form
+// (one, a list, the change feed) answers hosted_form_url "" and nowhere
+// carries the link's secret.
+func TestFormLinkIsShownOnlyToKeysThatCanWrite(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	fx := newFormFixture(t, e)
+	id := fx.createForm(t, e)
+	wantStatus(t, e.do("POST", "/v1/forms/"+id+"/send", e.a.Token, map[string]any{}), http.StatusOK)
+	secret := e.linkSecret(id)
+	link := e.srv.URL + "/f/" + id + "?secret=" + secret
+
+	t.Run("read-write key", func(t *testing.T) {
+		for _, path := range []string{"/v1/forms/" + id, "/v1/forms"} {
+			r := e.do("GET", path, e.a.Token, nil)
+			wantStatus(t, r, http.StatusOK)
+			if !strings.Contains(string(r.Body), `"hosted_form_url":"`+link+`"`) {
+				t.Errorf("GET %s: want the link %s in %s", path, link, r.Body)
+			}
+		}
+	})
+	t.Run("read-only key", func(t *testing.T) {
+		for _, path := range []string{"/v1/forms/" + id, "/v1/forms", "/v1/events?record_type=form", "/v1/events?type=form.sent"} {
+			r := e.do("GET", path, e.a.ReadOnlyToken, nil)
+			wantStatus(t, r, http.StatusOK)
+			body := string(r.Body)
+			if strings.Contains(body, secret) || strings.Contains(body, "/f/") {
+				t.Errorf("GET %s: a read-only key sees the form's link: %s", path, body)
+			}
+			if n := strings.Count(body, `"hosted_form_url":""`); n == 0 {
+				t.Errorf("GET %s: want hosted_form_url \"\": %s", path, body)
+			}
+		}
+		var got map[string]any
+		r := e.do("GET", "/v1/forms/"+id, e.a.ReadOnlyToken, nil)
+		got = r.JSON(t)
+		if got["hosted_form_url"] != "" {
+			t.Errorf("hosted_form_url %v", got["hosted_form_url"])
+		}
+	})
 }

@@ -5,10 +5,7 @@ import (
 	"strings"
 
 	practiced "github.com/practiced/practiced"
-	"github.com/practiced/practiced/tid"
 )
-
-func formTemplateID(t practiced.FormTemplate) string { return t.ID }
 
 // Limits of a form template's content.
 const (
@@ -28,77 +25,36 @@ func (s *Server) listFormTemplates(w http.ResponseWriter, r *http.Request) error
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListFormTemplates(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListFormTemplateDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, formTemplateID)
+	return respondList(s, w, r, l, data, info)
 }
 
-// POST /v1/form_templates: name and content are required.
-func (s *Server) createFormTemplate(w http.ResponseWriter, r *http.Request) error {
-	var errs practiced.FieldErrors
-	o, err := readBody(w, r, &errs)
-	if err != nil {
-		return err
+// formTemplates creates and updates form templates. name and content
+// are required on create; an update changes only the fields sent, and
+// replaces content whole. Forms made from the template before keep the
+// content they were made with.
+func (s *Server) formTemplates() *resource[practiced.FormTemplate] {
+	return &resource[practiced.FormTemplate]{
+		kind: practiced.KindFormTemplate,
+		get:  s.store.GetFormTemplate, create: s.store.CreateFormTemplate, update: s.store.UpdateFormTemplate,
+		fresh: func(id string, now practiced.Time) practiced.FormTemplate {
+			return practiced.FormTemplate{ID: id, CreatedAt: now, UpdatedAt: now}
+		},
+		read:  readTemplate,
+		touch: func(t *practiced.FormTemplate, now practiced.Time) { t.UpdatedAt = now },
 	}
-	changes := readTemplateBody(o, true)
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	now := practiced.NewTime(s.now())
-	t := practiced.FormTemplate{ID: tid.New(practiced.PrefixFormTemplate), CreatedAt: now, UpdatedAt: now}
-	for _, c := range changes {
-		c(&t)
-	}
-	if err := s.store.CreateFormTemplate(r.Context(), businessID(r.Context()), &t); err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, t)
-	return nil
 }
 
-// POST /v1/form_templates/{id}: a partial update; content is replaced
-// whole. Forms made from the template before keep the content they were
-// made with.
-func (s *Server) updateFormTemplate(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	biz := businessID(ctx)
-	id, _, err := loadRecord(r, practiced.PrefixFormTemplate, "Form template", s.store.GetFormTemplate)
-	if err != nil {
-		return err
-	}
-	var errs practiced.FieldErrors
-	o, err := readBody(w, r, &errs)
-	if err != nil {
-		return err
-	}
-	changes := readTemplateBody(o, false)
-	if err := errs.Err(); err != nil {
-		return err
-	}
-	now := practiced.NewTime(s.now())
-	t, err := s.store.UpdateFormTemplate(ctx, biz, id, func(t *practiced.FormTemplate) error {
-		for _, c := range changes {
-			c(t)
-		}
-		t.UpdatedAt = now
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, t)
-	return nil
-}
-
-// readTemplateBody reads a create (create is true) or update body of a
-// form template and returns the changes it makes. name and content are
-// required on create and can never be null or emptied; null clears the
-// other fields (booleans become false).
-func readTemplateBody(o *object, create bool) []func(*practiced.FormTemplate) {
-	var changes []func(*practiced.FormTemplate)
-	change := func(f func(*practiced.FormTemplate)) { changes = append(changes, f) }
+// readTemplate reads a create body (stored is nil) or an update body of
+// a form template. name and content are required on create and can never
+// be null or emptied; null clears the other fields (booleans become
+// false).
+func readTemplate(o *object, stored *practiced.FormTemplate) *patch[practiced.FormTemplate] {
+	create := stored == nil
+	p := &patch[practiced.FormTemplate]{}
 
 	name := o.str("name", shortText)
 	switch {
@@ -109,20 +65,12 @@ func readTemplateBody(o *object, create bool) []func(*practiced.FormTemplate) {
 	case name.Set && strings.TrimSpace(name.V) == "":
 		o.fail("name", "must not be empty")
 	case name.Set:
-		change(func(t *practiced.FormTemplate) { t.Name = name.V })
+		setText(p, name, func(t *practiced.FormTemplate) *string { return &t.Name })
 	}
-	if v := o.hexColor("color"); v.Set {
-		change(func(t *practiced.FormTemplate) { t.Color = v.V })
-	}
-	if v := o.str("completion_message", maxCompletionMessage); v.Set {
-		change(func(t *practiced.FormTemplate) { t.CompletionMessage = v.V })
-	}
-	if v := o.boolean("prefill_client_fields"); v.Set {
-		change(func(t *practiced.FormTemplate) { t.PrefillClientFields = v.V && !v.Null })
-	}
-	if v := o.boolean("override_client_fields"); v.Set {
-		change(func(t *practiced.FormTemplate) { t.OverrideClientFields = v.V && !v.Null })
-	}
+	setText(p, o.color("color"), func(t *practiced.FormTemplate) *string { return &t.Color })
+	setText(p, o.str("completion_message", maxCompletionMessage), func(t *practiced.FormTemplate) *string { return &t.CompletionMessage })
+	setBool(p, o.boolean("prefill_client_fields"), func(t *practiced.FormTemplate) *bool { return &t.PrefillClientFields })
+	setBool(p, o.boolean("override_client_fields"), func(t *practiced.FormTemplate) *bool { return &t.OverrideClientFields })
 	content, set, null := readContent(o)
 	switch {
 	case create && !set:
@@ -131,10 +79,10 @@ func readTemplateBody(o *object, create bool) []func(*practiced.FormTemplate) {
 		o.fail("content", "is required and cannot be null")
 	case content != nil:
 		practiced.CheckContent(content, "content", o.errs)
-		change(func(t *practiced.FormTemplate) { t.Content = content })
+		p.change(func(t *practiced.FormTemplate) { t.Content = content })
 	}
 	o.finish()
-	return changes
+	return p
 }
 
 // readContent reads content: pages of sections of questions. The shape

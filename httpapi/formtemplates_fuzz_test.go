@@ -32,7 +32,7 @@ func FuzzReadTemplateBody(f *testing.F) {
 			}
 			return
 		}
-		changes := readTemplateBody(o, true)
+		p := readTemplate(o, nil)
 		if !errs.Empty() {
 			if err := errs.Err(); practiced.ErrorCode(err) != practiced.EINVALID {
 				t.Fatalf("field errors gave %v", err)
@@ -40,9 +40,7 @@ func FuzzReadTemplateBody(f *testing.F) {
 			return
 		}
 		var tpl practiced.FormTemplate
-		for _, c := range changes {
-			c(&tpl)
-		}
+		p.apply(&tpl)
 		if tpl.Name == "" {
 			t.Fatal("an accepted template has no name")
 		}

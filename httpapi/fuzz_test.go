@@ -46,7 +46,7 @@ func FuzzReadClientPatch(f *testing.F) {
 			}
 			return
 		}
-		p := readClientPatch(o, "cli_00000000000000000000000000", testfix.Now)
+		p := readClient(o, &practiced.Client{ID: "cli_00000000000000000000000000"}, testfix.Now)
 		if errs.Empty() {
 			// A valid patch applies to any client without panicking and
 			// keeps the client's name.

@@ -13,6 +13,7 @@ import (
 	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/sqlstore"
+	"github.com/practiced/practiced/web"
 )
 
 // env is a running API with two businesses.
@@ -30,9 +31,16 @@ func newEnv(t *testing.T) *env {
 	e := &env{t: t, st: st, clock: testfix.Now}
 	e.a = testfix.NewClinic(t, st, "Clinic A")
 	e.b = testfix.NewClinic(t, st, "Clinic B")
-	e.srv = httptest.NewServer(httpapi.NewServer(st, httpapi.Options{Now: func() time.Time { return e.clock }}))
+	e.srv = httptest.NewServer(newServer(st, httpapi.Options{Now: func() time.Time { return e.clock }}))
 	t.Cleanup(e.srv.Close)
 	return e
+}
+
+// newServer is the API with the pages beside it, as the practiced binary
+// serves them.
+func newServer(st *sqlstore.Store, opt httpapi.Options) http.Handler {
+	opt.Pages = web.Routes(st, web.Options{Logger: opt.Logger, Now: opt.Now, PublicURL: opt.PublicURL})
+	return httpapi.NewServer(st, opt)
 }
 
 // response is a decoded API response.

@@ -323,19 +323,45 @@ func (o *object) email(field string) opt[string] {
 	return v
 }
 
-// phone reads a phone number: digits with an optional leading +. Spaces,
-// hyphens, dots and brackets people type between digits are removed.
-func (o *object) phone(field string) opt[string] {
+// phone reads a phone number and returns it in E.164
+// (practiced.NormalizePhone): a number without a leading + is read as a
+// national number of region (phoneRegion).
+func (o *object) phone(field, region string) opt[string] {
 	v := o.str(field, 255)
 	if v.Set && !v.Null && v.V != "" {
-		n, ok := practiced.NormalizePhone(v.V)
+		n, ok := practiced.NormalizePhone(v.V, region)
 		if !ok {
-			o.fail(field, "must be a phone number of 3 to 20 digits, with an optional leading +")
+			o.fail(field, phoneMessage(region))
 			return opt[string]{}
 		}
 		v.V = n
 	}
 	return v
+}
+
+// phoneMessage says what a phone field accepts when a number is read in
+// region.
+func phoneMessage(region string) string {
+	international, national := practiced.PhoneExamples(region)
+	return "must be a phone number in international format, such as " + international +
+		", or in the national format of " + region + " (the record's address.country_code, else " +
+		practiced.DefaultPhoneRegion + "), such as " + national
+}
+
+// phoneRegion returns the country whose national numbers the phone
+// numbers of a body are read in: the address.country_code the body sends,
+// else the stored record's (stored), else practiced.DefaultPhoneRegion.
+func (o *object) phoneRegion(stored string) string {
+	var body struct {
+		Address *struct {
+			CountryCode *string `json:"country_code"`
+		} `json:"address"`
+	}
+	if a, ok := o.fields["address"]; ok && json.Unmarshal([]byte(`{"address":`+string(a)+`}`), &body) == nil &&
+		body.Address != nil && body.Address.CountryCode != nil {
+		return practiced.PhoneRegion(*body.Address.CountryCode, stored)
+	}
+	return practiced.PhoneRegion(stored)
 }
 
 // dialCode reads a country dial code such as "61" or "+61".
@@ -357,7 +383,7 @@ func (o *object) country(field string) opt[string] {
 	v := o.str(field, 2)
 	if v.Set && !v.Null && v.V != "" {
 		up := strings.ToUpper(v.V)
-		if !countryCodes[up] {
+		if !practiced.IsCountry(up) {
 			o.fail(field, "must be an ISO 3166-1 alpha-2 country code such as AU")
 			return opt[string]{}
 		}
@@ -570,17 +596,27 @@ type phoneInput struct {
 }
 
 // phoneNumbers reads a list of phone numbers, replaced whole: set is true
-// when the field was sent (null empties the list).
-func (o *object) phoneNumbers(field string, max int) (items []phoneInput, set bool) {
+// when the field was sent (null empties the list). Each is kept as
+// practiced.NormalizePhoneNumber shapes it: a number with a leading +
+// carries its country, else it is read in the country of code, else of
+// region.
+func (o *object) phoneNumbers(field string, max int, region string) (items []phoneInput, set bool) {
 	sent, null := o.objects(field, max, func(i int, it *object) {
 		id := it.id("id", practiced.PrefixPhoneNumber)
-		number := it.phone("number")
+		number := it.str("number", 255)
 		it.required("number", number.Set || it.errs.Has(it.name("number")), number.Null)
-		if number.Set && !number.Null && number.V == "" {
+		if number.Set && !number.Null && strings.TrimSpace(number.V) == "" {
 			it.fail("number", "must not be empty")
 		}
 		code := it.dialCode("code")
 		kind := it.enum("type", practiced.PhoneTypes)
+		if number.Set && !number.Null && strings.TrimSpace(number.V) != "" && !it.errs.Has(it.name("code")) {
+			c, n, ok := practiced.NormalizePhoneNumber(code.V, number.V, region)
+			if !ok {
+				it.fail("number", phoneNumberMessage(code.V, region))
+			}
+			code.V, number.V = c, n
+		}
 		it.finish()
 		t := "mobile"
 		if kind.Set && !kind.Null {
@@ -589,6 +625,15 @@ func (o *object) phoneNumbers(field string, max int) (items []phoneInput, set bo
 		items = append(items, phoneInput{id: id.V, code: code.V, number: number.V, kind: t})
 	})
 	return items, sent || null
+}
+
+// phoneNumberMessage says what the number of a PhoneNumber accepts.
+func phoneNumberMessage(code, region string) string {
+	if code == "" {
+		return phoneMessage(region)
+	}
+	return "must be a phone number of the country of code +" + strings.TrimPrefix(code, "+") +
+		", in its national format or in international format with that code"
 }
 
 // mergePhoneNumbers makes the new list of numbers: a number sent with the
@@ -610,18 +655,26 @@ func mergePhoneNumbers(old []practiced.PhoneNumber, in []phoneInput) []practiced
 	return out
 }
 
-// hexColor reads a color as "#rrggbb", stored in lower case; "" means no
-// color.
-func (o *object) hexColor(field string) opt[string] {
-	v := o.str(field, 7)
-	if v.Set && !v.Null && v.V != "" {
-		if len(v.V) != 7 || v.V[0] != '#' || strings.Trim(strings.ToLower(v.V[1:]), "0123456789abcdef") != "" {
-			o.fail(field, "must be a color such as #1a2b3c")
-			return opt[string]{}
-		}
-		v.V = strings.ToLower(v.V)
+// color reads a color: a CSS color name or a "#rgb" or "#rrggbb" hex
+// color, in any case, stored in lower case; "" means no color.
+func (o *object) color(field string) opt[string] {
+	v, ok, null := o.raw(field)
+	if !ok || null {
+		return opt[string]{Set: ok, Null: null}
 	}
-	return v
+	s, good := o.decodeString(field, v)
+	if !good {
+		return opt[string]{}
+	}
+	if s == "" {
+		return opt[string]{Set: true}
+	}
+	c, valid := practiced.NormalizeColor(s)
+	if !valid {
+		o.fail(field, practiced.ColorRule)
+		return opt[string]{}
+	}
+	return opt[string]{Set: true, V: c}
 }
 
 // clock reads a local wall-clock time "HH:MM" (24:00 allowed, for the

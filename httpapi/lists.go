@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 
 	practiced "github.com/practiced/practiced"
@@ -29,12 +31,12 @@ func (l *listRequest) done() error {
 	return l.errs.Err()
 }
 
-// idOf returns a record's id, for cursors.
-type idOf[T any] func(T) string
-
-// respondList writes a page with links to the pages before and after it.
-// The links repeat the request's own parameters with a new cursor.
-func respondList[T any](s *Server, w http.ResponseWriter, r *http.Request, l *listRequest, data []T, info practiced.PageInfo, id idOf[T]) error {
+// respondList writes a page of records, each given as its JSON document
+// (practiced.MarshalDoc), with links to the pages before and after it.
+// The links repeat the request's own parameters with a new cursor. The
+// body is what writeJSON writes for {"data": records, "links": links}:
+// the documents are joined as they are, without decoding them again.
+func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listRequest, data []json.RawMessage, info practiced.PageInfo) error {
 	filter := filterKey(r.URL.Query())
 	link := func(c cursor) *string {
 		c.List, c.Filter = l.name, filter
@@ -46,10 +48,10 @@ func respondList[T any](s *Server, w http.ResponseWriter, r *http.Request, l *li
 	var out links
 	if len(data) > 0 {
 		if info.HasPrev {
-			out.Prev = link(cursor{Before: true, ID: id(data[0])})
+			out.Prev = link(cursor{Before: true, ID: info.FirstID})
 		}
 		if info.HasNext {
-			out.Next = link(cursor{ID: id(data[len(data)-1])})
+			out.Next = link(cursor{ID: info.LastID})
 		}
 	} else {
 		// An empty page past the end still leads back to the records
@@ -61,6 +63,41 @@ func respondList[T any](s *Server, w http.ResponseWriter, r *http.Request, l *li
 			out.Next = link(cursor{Inclusive: true, ID: l.page.Before})
 		}
 	}
-	writeJSON(w, http.StatusOK, page[T]{Data: data, Links: out})
+	linksDoc, err := practiced.MarshalDoc(out)
+	if err != nil {
+		return err
+	}
+	size := len(`{"data":[],"links":}`+"\n") + len(linksDoc)
+	for _, d := range data {
+		size += len(d) + 1
+	}
+	var buf bytes.Buffer
+	buf.Grow(size)
+	buf.WriteString(`{"data":[`)
+	for i, d := range data {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(d)
+	}
+	buf.WriteString(`],"links":`)
+	buf.Write(linksDoc)
+	buf.WriteString("}\n")
+	w.WriteHeader(http.StatusOK)
+	w.Write(buf.Bytes())
 	return nil
+}
+
+// docsOf returns the JSON documents of records read whole from the
+// store, for lists of the kinds that keep no stored documents.
+func docsOf[T any](recs []T) ([]json.RawMessage, error) {
+	out := make([]json.RawMessage, len(recs))
+	for i := range recs {
+		doc, err := practiced.MarshalDoc(&recs[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = doc
+	}
+	return out, nil
 }

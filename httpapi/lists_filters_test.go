@@ -28,7 +28,7 @@ func runFilterCases(t *testing.T, e *env, path string, cases []filterCase) {
 			if len(tc.query) > 0 {
 				p += "?" + tc.query.Encode()
 			}
-			got := idsOf(e.listAll(t, p, e.a.Token), func(m map[string]any) string { return m["id"].(string) })
+			got := listedIDs(t, e, p, e.a.Token)
 			if got == nil {
 				got = []string{}
 			}
@@ -161,7 +161,7 @@ func TestFormListFilters(t *testing.T) {
 			"override_client_fields": false, "status": "not_started", "sent_status": "not_sent",
 			"content": [{"sections": [{"title": "About you", "description": "", "questions": [
 				{"id": "email", "type": "short_text", "label": "E-mail", "required": true, "options": [], "client_field": null, "answer": null}]}]}],
-			"hosted_form_url": "`+e.srv.URL+`/f/`+f1.ID+`",
+			"hosted_form_url": "`+e.srv.URL+`/f/`+f1.ID+`?secret=`+e.linkSecret(f1.ID)+`",
 			"sent_at": null, "viewed_at": null, "completed_at": null, "archived_at": null,
 			"created_at": "2026-02-28T22:00:00Z", "updated_at": "2026-02-28T22:00:00Z"}`)
 	})
@@ -189,9 +189,9 @@ func TestFormListFilters(t *testing.T) {
 		{"filter%5Bappointment_client_id%5D=" + apt.ID, "filter[appointment_client_id]", "must be an id starting with apc_"},
 		{"filter%5Blocation_id%5D=sydney", "filter[location_id]", "must be an id starting with loc_"},
 		{"filter%5Bform_template_id%5D=" + f1.ID, "filter[form_template_id]", "must be an id starting with fte_"},
-		{"client_id=" + ann, "client_id", "is not a known query parameter"},
+		{"client_id=" + ann, "client_id", "is not a known query parameter; use filter[client_id]"},
 		{"filter=" + ann, "filter", "is not a known query parameter"},
-		{"filter%5Bstatus%5D=completed", "filter[status]", "is not a known query parameter"},
+		{"filter%5Bstatus%5D=completed", "filter[status]", "is not a known query parameter; use status"},
 	})
 }
 
@@ -333,7 +333,7 @@ func TestContactListSearchAndTagFilters(t *testing.T) {
 		{"non-ASCII, other case", qv("q", "ŌNO"), []string{ref.ID}},
 		{"e-mail, other case", qv("q", "referrals@clinic"), []string{ref.ID}},
 		{"phone number", qv("q", "9999"), []string{ref.ID}},
-		{"phone number with its dial code", qv("q", "610299"), []string{ref.ID}},
+		{"phone number with its dial code", qv("q", "+61 2 9999"), []string{ref.ID}},
 		{"% is literal", qv("q", "%"), []string{pct.ID}},
 		{"_ is literal", qv("q", "_"), []string{ref.ID}},
 		{"tag", qv("tag_id", a.Tag.ID), []string{ref.ID}},
@@ -394,4 +394,32 @@ func TestClientSearchFindsAPhoneNumberTypedWithSpaces(t *testing.T) {
 			t.Errorf("q=%s found %d clients, want only %s", q, len(data), id)
 		}
 	}
+}
+
+// A number is stored in E.164, and found however it is typed: nationally,
+// without the trunk 0, or internationally, whole or in part; a number of
+// the client's or contact's phone_numbers too.
+func TestPersonSearchFindsANumberHoweverItIsTyped(t *testing.T) {
+	e := newEnv(t)
+	id := e.a.Clients[1].ID
+	r := e.do("POST", "/v1/clients/"+id, e.a.Token, map[string]any{"phone_number": "0491 570 925",
+		"phone_numbers": []any{map[string]any{"number": "(02) 5550 0140", "type": "home"}}})
+	wantStatus(t, r, 200)
+	if got := r.JSON(t)["phone_number"]; got != "+61491570925" {
+		t.Fatalf("phone_number %v, want +61491570925", got)
+	}
+	con := e.do("POST", "/v1/contacts", e.a.Token, map[string]any{"type": "other", "first_name": "Rae", "last_name": "Lee",
+		"phone_numbers": []any{map[string]any{"number": "+61 8 5550 0260", "type": "work"}}})
+	wantStatus(t, con, 201)
+	conID := con.JSON(t)["id"].(string)
+	var cases []filterCase
+	for _, q := range []string{"0491 570 925", "491570925", "+61 491 570 925", "+61491570925", "570 925", "02 5550 0140", "+61 2 5550 0140", "255500140"} {
+		cases = append(cases, filterCase{"client " + q, qv("q", q), []string{id}})
+	}
+	runFilterCases(t, e, "/v1/clients", cases)
+	cases = nil
+	for _, q := range []string{"08 5550 0260", "855500260", "+61 8 5550 0260"} {
+		cases = append(cases, filterCase{"contact " + q, qv("q", q), []string{conID}})
+	}
+	runFilterCases(t, e, "/v1/contacts", cases)
 }

@@ -9,8 +9,6 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
-func locationID(l practiced.Location) string { return l.ID }
-
 // GET /v1/locations
 func (s *Server) listLocations(w http.ResponseWriter, r *http.Request) error {
 	l := newList(r, "locations", 100)
@@ -18,18 +16,18 @@ func (s *Server) listLocations(w http.ResponseWriter, r *http.Request) error {
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListLocations(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListLocationDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, locationID)
+	return respondList(s, w, r, l, data, info)
 }
 
 // locations creates and updates locations.
 func (s *Server) locations() *resource[practiced.Location] {
 	return &resource[practiced.Location]{
-		prefix: practiced.PrefixLocation, kind: "Location",
-		get: s.store.GetLocation, create: s.store.CreateLocation, update: s.store.UpdateLocation,
+		kind: practiced.KindLocation,
+		get:  s.store.GetLocation, create: s.store.CreateLocation, update: s.store.UpdateLocation,
 		fresh: func(id string, now practiced.Time) practiced.Location {
 			return practiced.Location{ID: id, ServiceIDs: []string{}, PractitionerIDs: []string{}, CreatedAt: now, UpdatedAt: now}
 		},
@@ -45,7 +43,11 @@ func readLocation(o *object, stored *practiced.Location) *patch[practiced.Locati
 	setText(p, mandatoryStr(o, "name", shortText, create), func(l *practiced.Location) *string { return &l.Name })
 	setText(p, o.str("description", longDescription), func(l *practiced.Location) *string { return &l.Description })
 	setText(p, o.email("email"), func(l *practiced.Location) *string { return &l.Email })
-	setText(p, o.phone("phone"), func(l *practiced.Location) *string { return &l.Phone })
+	var country string
+	if !create {
+		country = stored.Address.CountryCode
+	}
+	setText(p, o.phone("phone", o.phoneRegion(country)), func(l *practiced.Location) *string { return &l.Phone })
 	setText(p, readTimezone(o, create), func(l *practiced.Location) *string { return &l.Timezone })
 	setBool(p, o.boolean("online_appointment_booking"), func(l *practiced.Location) *bool { return &l.OnlineAppointmentBooking })
 	setBool(p, o.boolean("online_class_booking"), func(l *practiced.Location) *bool { return &l.OnlineClassBooking })

@@ -28,7 +28,7 @@ func TestCreateLocationAnswers201WithTheWholeRecord(t *testing.T) {
 		"address":{"line1":"1 Church St","line2":"Level 2","city":"Parramatta","state":"NSW","postal_code":"2150","country_code":"au"}}`
 	id, r := setupCreate(t, e, "locations", strings.ReplaceAll(body, "LOGO", logo))
 	want := withIDs(`{"id":"ID","name":"Parramatta","description":"Upstairs, lift access","email":"parra@example.com",
-		"phone":"0290001234","timezone":"Australia/Sydney","online_appointment_booking":true,"online_class_booking":false,
+		"phone":"+61290001234","timezone":"Australia/Sydney","online_appointment_booking":true,"online_class_booking":false,
 		"tax_identifier":"51 824 753 556","tax_identifier_label":"ABN","ndis_number":"4050000001","logo_id":"LOGO","image_id":null,
 		"service_ids":[],"practitioner_ids":[],
 		"opening_hours":{"mon_active":true,"mon_opens_at":"08:30","mon_closes_at":"17:00",`+closedDay("tue")+`,`+closedDay("wed")+`,
@@ -81,7 +81,7 @@ func TestLocationRefusesInvalidValues(t *testing.T) {
 			map[string][]string{
 				"name":                 {"must not be empty"},
 				"email":                {"must be an e-mail address such as name@example.com"},
-				"phone":                {"must be a phone number of 3 to 20 digits, with an optional leading +"},
+				"phone":                {"must be a phone number in international format, such as +61 412 345 678, or in the national format of AU (the record's address.country_code, else AU), such as 0412 345 678"},
 				"online_class_booking": {"must be a boolean, not a string"},
 				"logo_id":              {"must be an id starting with med_"},
 				"image_id":             {"must be an id string such as \"med_01h455vb4pex5vsknk084sn02q\"; ids are prefixed strings, not numbers"},
@@ -137,20 +137,15 @@ func TestLocationRefusesInvalidValues(t *testing.T) {
 			body := strings.ReplaceAll(tc.body, "PRA", a.Alice.ID)
 			wantInvalid(t, e.do("POST", "/v1/locations", a.Token, body), tc.want, "")
 			// The same body refused as an update leaves the location alone.
-			before := e.do("GET", "/v1/locations/"+a.Sydney.ID, a.Token, nil)
-			wantInvalid(t, e.do("POST", "/v1/locations/"+a.Sydney.ID, a.Token, body), tc.want, "")
-			wantBody(t, e.do("GET", "/v1/locations/"+a.Sydney.ID, a.Token, nil), http.StatusOK, string(before.Body))
+			wantUpdateRefused(t, e, "/v1/locations/"+a.Sydney.ID, body, tc.want)
 		})
 	}
-	if n := len(listedIDs(t, e, "/v1/locations?include_archived=true", a.Token)); n != 2 {
-		t.Fatalf("%d locations after refused creates, want the fixture's 2", n)
-	}
+	wantRecordCount(t, e, "locations", 2)
 }
 
 func TestLocationUpdateChangesOnlyTheFieldsSent(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	a := e.a
 	base := `{"name":"Parramatta","description":"Upstairs","email":"parra@example.com","phone":"0290001234",
 		"timezone":"Australia/Sydney","online_appointment_booking":true,"tax_identifier":"51 824 753 556","logo_id":"` + tid.New("med") + `",
 		"opening_hours":{"mon_active":true,"mon_opens_at":"08:30","mon_closes_at":"17:00"},
@@ -183,17 +178,7 @@ func TestLocationUpdateChangesOnlyTheFieldsSent(t *testing.T) {
 		{"an empty object closes every day", `{"opening_hours":{}}`, `{"opening_hours":` + allClosed + `}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e.clock = testfix.Now
-			id, created := setupCreate(t, e, "locations", base)
-			e.clock = testfix.Now.Add(2 * time.Hour)
-			r := e.do("POST", "/v1/locations/"+id, a.Token, tc.body)
-			want := created.JSON(t)
-			for k, v := range decodeJSON(t, tc.want) {
-				want[k] = v
-			}
-			want["updated_at"] = "2026-03-02T00:00:00Z"
-			wantBody(t, r, http.StatusOK, jsonText(want))
-			wantBody(t, e.do("GET", "/v1/locations/"+id, a.Token, nil), http.StatusOK, jsonText(want))
+			wantUpdateChanges(t, e, "locations", base, 2*time.Hour, tc.body, tc.want)
 		})
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/http/httptest"
 	"path"
 	"runtime/debug"
 	"strings"
@@ -23,6 +22,7 @@ type ctxKey int
 const (
 	requestIDKey ctxKey = iota
 	businessKey
+	readOnlyKey
 )
 
 // maxBody is the largest request body accepted.
@@ -37,6 +37,12 @@ func requestID(ctx context.Context) string {
 func businessID(ctx context.Context) string {
 	id, _ := ctx.Value(businessKey).(string)
 	return id
+}
+
+// readOnly reports whether the request's API key is read-only.
+func readOnly(ctx context.Context) bool {
+	ro, _ := ctx.Value(readOnlyKey).(bool)
+	return ro
 }
 
 // withRequestID gives every request an id, returned in X-Request-Id and
@@ -103,66 +109,103 @@ func (s *Server) serveRoute(w http.ResponseWriter, r *http.Request) {
 	// The mux would redirect a path that is not clean (//, /./, /../, a
 	// trailing slash) to its clean form, and a client that follows the
 	// redirect could replay a write; such a path names no endpoint.
-	if p := r.URL.Path; p == "" || path.Clean(p) != p {
+	if p := r.URL.Path; !strings.HasPrefix(p, "/") || path.Clean(p) != p {
 		writeJSON(w, http.StatusNotFound, messageBody{Message: "No such endpoint."})
 		return
 	}
-	h, pattern := s.mux.Handler(r)
-	if pattern != "" {
-		s.mux.ServeHTTP(w, r)
+	s.mux.ServeHTTP(&unmatchedWriter{ResponseWriter: w, r: r}, r)
+}
+
+// unmatchedWriter answers in JSON for the mux when no route matches a
+// request: the mux writes its own plain-text 404 or 405 (setting Allow
+// first), and records no pattern on the request.
+type unmatchedWriter struct {
+	http.ResponseWriter
+	r        *http.Request
+	answered bool
+}
+
+func (w *unmatchedWriter) WriteHeader(code int) {
+	if w.r.Pattern != "" || (code != http.StatusNotFound && code != http.StatusMethodNotAllowed) {
+		w.ResponseWriter.WriteHeader(code)
 		return
 	}
-	// Ask the mux what it would answer, then answer the same in JSON.
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, r)
-	switch rec.Code {
-	case http.StatusMethodNotAllowed:
-		w.Header().Set("Allow", rec.Header().Get("Allow"))
-		writeJSON(w, http.StatusMethodNotAllowed, messageBody{Message: "The method " + r.Method + " is not allowed here; allowed: " + rec.Header().Get("Allow") + "."})
-	default:
-		writeJSON(w, http.StatusNotFound, messageBody{Message: "No such endpoint."})
+	w.answered = true
+	h := w.Header()
+	h.Del("Content-Type")
+	h.Del("X-Content-Type-Options")
+	if code == http.StatusMethodNotAllowed {
+		allow := h.Get("Allow")
+		writeJSON(w.ResponseWriter, code, messageBody{Message: "The method " + w.r.Method + " is not allowed here; allowed: " + allow + "."})
+		return
 	}
+	writeJSON(w.ResponseWriter, code, messageBody{Message: "No such endpoint."})
 }
 
-// auth requires a valid API key and puts its business in the context.
-func (s *Server) auth(h func(http.ResponseWriter, *http.Request) error) http.Handler {
-	return s.authorize(h, false)
+// Write drops the mux's plain-text body once the JSON one is written.
+func (w *unmatchedWriter) Write(b []byte) (int, error) {
+	if w.answered {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
 }
 
-// write is auth for handlers that change data: read-only keys get 403,
-// and the body must be JSON of at most maxBody bytes.
-func (s *Server) write(h func(http.ResponseWriter, *http.Request) error) http.Handler {
-	return s.authorize(h, true)
-}
-
-func (s *Server) authorize(h func(http.ResponseWriter, *http.Request) error, writes bool) http.Handler {
+// guard puts h behind what its access asks: a keyed route needs a valid
+// API key and gets its business in the context; a route that writes
+// refuses read-only keys (403), and a POST with an Idempotency-Key runs
+// once per key (serveIdempotent). Every route answers JSON, so the
+// answer's headers are set here, whatever writes its body.
+func (s *Server) guard(a access, h handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key, err := s.apiKey(r)
-		if err != nil {
-			s.writeError(w, r, err)
-			return
+		setJSONHeaders(w.Header())
+		if a != public {
+			key, err := s.apiKey(w, r)
+			if err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+			if a == writes && key.ReadOnly {
+				s.writeError(w, r, practiced.Errorf(practiced.EFORBIDDEN, "This API key is read-only."))
+				return
+			}
+			ctx := context.WithValue(r.Context(), businessKey, key.BusinessID)
+			r = r.WithContext(context.WithValue(ctx, readOnlyKey, key.ReadOnly))
+			if a == writes && hasIdempotencyKey(r) {
+				s.serveIdempotent(w, r, key, h)
+				return
+			}
 		}
-		if writes && key.ReadOnly {
-			s.writeError(w, r, practiced.Errorf(practiced.EFORBIDDEN, "This API key is read-only."))
-			return
-		}
-		r = r.WithContext(context.WithValue(r.Context(), businessKey, key.BusinessID))
-		if err := h(w, r); err != nil {
-			s.writeError(w, r, err)
-		}
+		s.run(w, r, h)
 	})
 }
 
-func (s *Server) apiKey(r *http.Request) (practiced.APIKey, error) {
+// apiKey returns the API key the request is sent with. When there is
+// none, it sets the challenge of a 401 (RFC 6750 section 3): Bearer, with
+// error="invalid_token" when a token was sent but is not a valid key.
+func (s *Server) apiKey(w http.ResponseWriter, r *http.Request) (practiced.APIKey, error) {
+	token, err := bearerToken(r)
+	if err != nil {
+		w.Header().Set("WWW-Authenticate", "Bearer")
+		return practiced.APIKey{}, err
+	}
+	key, err := s.store.APIKeyByHash(r.Context(), practiced.HashToken(token))
+	if practiced.ErrorCode(err) == practiced.EUNAUTHORIZED {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+	}
+	return key, err
+}
+
+// bearerToken returns the token of the request's Authorization header.
+func bearerToken(r *http.Request) (string, error) {
 	header := r.Header.Get("Authorization")
 	if header == "" {
-		return practiced.APIKey{}, practiced.Errorf(practiced.EUNAUTHORIZED, "Authentication required: send the header Authorization: Bearer <API key>.")
+		return "", practiced.Errorf(practiced.EUNAUTHORIZED, "Authentication required: send the header Authorization: Bearer <API key>.")
 	}
 	scheme, token, ok := strings.Cut(header, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
-		return practiced.APIKey{}, practiced.Errorf(practiced.EUNAUTHORIZED, "The Authorization header must be Bearer <API key>.")
+		return "", practiced.Errorf(practiced.EUNAUTHORIZED, "The Authorization header must be Bearer <API key>.")
 	}
-	return s.store.APIKeyByHash(r.Context(), practiced.HashToken(strings.TrimSpace(token)))
+	return strings.TrimSpace(token), nil
 }
 
 // readBody reads a JSON request body: 415 unless it is sent as
@@ -189,17 +232,6 @@ var (
 	errTooLarge         = &practiced.Error{Code: codeTooLarge, Message: "The request body is larger than 1 MiB."}
 	errUnsupportedMedia = &practiced.Error{Code: codeUnsupportedMedia, Message: "Send the request body as JSON with the header Content-Type: application/json."}
 )
-
-// Codes only the HTTP layer produces.
-const (
-	codeTooLarge         = "too_large"
-	codeUnsupportedMedia = "unsupported_media"
-)
-
-func init() {
-	codeStatus[codeTooLarge] = http.StatusRequestEntityTooLarge
-	codeStatus[codeUnsupportedMedia] = http.StatusUnsupportedMediaType
-}
 
 // routeOf names the route a request matched, such as "GET /v1/clients/{id}",
 // or "unmatched". The mux records the pattern on the request as it routes

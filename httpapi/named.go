@@ -1,277 +1,36 @@
 package httpapi
 
 import (
-	"context"
 	"net/http"
-	"strings"
 
 	practiced "github.com/practiced/practiced"
-	"github.com/practiced/practiced/tid"
 )
 
-// Every kind of record of the clinic's set-up and people (locations,
-// contacts, practitioners, services, the named records, cases and client
-// packages) is created and updated the same way: the kind's reader turns
-// the body into a patch, the references the patch makes are checked, the
-// rules that span fields are checked on the record as the change would
-// leave it, and the store writes it. This file holds that machinery and
-// the named records (tags, referral types, cancellation reasons and busy
-// time types), which are its simplest users.
+// The named records (tags, referral types, cancellation reasons and busy
+// time types) share one shape, practiced.Named, and one store; the kind
+// says which of them a route serves.
 
-// patch is a checked create or update body: the changes to make to a
-// record, and the references they make to other records.
-type patch[T any] struct {
-	changes []func(*T)
-	refs    []ref
-}
-
-func (p *patch[T]) change(f func(*T)) { p.changes = append(p.changes, f) }
-
-func (p *patch[T]) ref(field, id string) { p.refs = append(p.refs, ref{field, id}) }
-
-func (p *patch[T]) apply(rec *T) {
-	for _, f := range p.changes {
-		f(rec)
-	}
-}
-
-// setText registers the change of a text field; null empties it.
-func setText[T any](p *patch[T], v opt[string], dst func(*T) *string) {
-	if v.Set {
-		p.change(func(r *T) { *dst(r) = v.V })
-	}
-}
-
-// setOptional registers the change of a field that is null when unset.
-func setOptional[T any](p *patch[T], v opt[string], dst func(*T) **string) {
-	if v.Set {
-		p.change(func(r *T) { *dst(r) = optPtr(v) })
-	}
-}
-
-// setInt registers the change of a number; null restores its default.
-func setInt[T any](p *patch[T], v opt[int], def int, dst func(*T) *int) {
-	if v.Set {
-		n := def
-		if !v.Null {
-			n = v.V
-		}
-		p.change(func(r *T) { *dst(r) = n })
-	}
-}
-
-// setBool registers the change of a boolean; null makes it false.
-func setBool[T any](p *patch[T], v opt[bool], dst func(*T) *bool) {
-	if v.Set {
-		p.change(func(r *T) { *dst(r) = v.V && !v.Null })
-	}
-}
-
-// setIDs registers the change of a list of ids, replaced whole (null
-// empties it), and the reference each id makes.
-func setIDs[T any](p *patch[T], field string, v opt[[]string], dst func(*T) *[]string) {
-	switch {
-	case v.Null:
-		p.change(func(r *T) { *dst(r) = []string{} })
-	case v.Set:
-		p.change(func(r *T) { *dst(r) = v.V })
-		for i, id := range v.V {
-			p.ref(field+"."+itoa(i), id)
-		}
-	}
-}
-
-// mandatoryStr reads a text field every record has: a create must send
-// it; an update may leave it out, but not null or empty it.
-func mandatoryStr(o *object, field string, max int, create bool) opt[string] {
-	if create {
-		return o.requiredStr(field, max)
-	}
-	v := o.str(field, max)
-	switch {
-	case v.Null:
-		o.fail(field, "is required and cannot be null")
-		return opt[string]{}
-	case v.Set && strings.TrimSpace(v.V) == "":
-		o.fail(field, "must not be empty")
-		return opt[string]{}
-	}
-	return v
-}
-
-// mandatoryInt reads a number every record has, within [min, max], as
-// mandatoryStr reads text.
-func mandatoryInt(o *object, field string, min, max int, create bool) opt[int] {
-	v := o.integer(field, min, max)
-	if create {
-		o.required(field, v.Set || o.errs.Has(o.name(field)), v.Null)
-	} else if v.Null {
-		o.fail(field, "is required and cannot be null")
-	}
-	if v.Null {
-		return opt[int]{}
-	}
-	return v
-}
-
-// mandatoryEnum reads one of values every record has, as mandatoryStr
-// reads text.
-func mandatoryEnum(o *object, field string, values []string, create bool) opt[string] {
-	v := o.enum(field, values)
-	if create {
-		o.required(field, v.Set || o.errs.Has(o.name(field)), v.Null)
-	} else if v.Null {
-		o.fail(field, "is required and cannot be null")
-	}
-	if v.Null {
-		return opt[string]{}
-	}
-	return v
-}
-
-// ownerClient reads client_id, the client a record belongs to: a create
-// must name an existing client; an update may repeat it but not change
-// it, since the record's history (its appointments) belongs to that
-// client.
-func ownerClient[T any](o *object, p *patch[T], stored *string, what string, dst func(*T) *string) {
-	v := o.id("client_id", practiced.PrefixClient)
-	if stored == nil {
-		o.required("client_id", v.Set || o.errs.Has(o.name("client_id")), v.Null)
-		if v.Set && !v.Null {
-			p.change(func(r *T) { *dst(r) = v.V })
-			p.ref("client_id", v.V)
-		}
-		return
-	}
-	switch {
-	case v.Null:
-		o.fail("client_id", "is required and cannot be null")
-	case v.Set && v.V != *stored:
-		o.fail("client_id", "cannot be changed: "+what+" belongs to the client it was created for")
-	}
-}
-
-// Length limits of the set-up records' text.
-const longDescription = 2000
-
-// resource is what the shared create and update handlers need to know of
-// one kind of record.
-type resource[T any] struct {
-	prefix, kind string
-	get          getter[T]
-	create       func(ctx context.Context, businessID string, rec *T) error
-	update       func(ctx context.Context, businessID, id string, change func(*T) error) (T, error)
-	// fresh returns a new record with its id, timestamps and defaults.
-	fresh func(id string, now practiced.Time) T
-	// read reads a create body (stored is nil) or an update body of the
-	// stored record into a patch; it calls o.finish.
-	read func(o *object, stored *T) *patch[T]
-	// check, when set, checks the rules that span fields.
-	check func(*T, *practiced.FieldErrors)
-	// touch sets the record's updated_at.
-	touch func(*T, practiced.Time)
-}
-
-// checkRules checks the rules that span fields of rec, unless a field
-// has failed on its own already: a rule between two fields means little
-// while one of them is wrong.
-func (res *resource[T]) checkRules(rec *T, errs *practiced.FieldErrors) {
-	if res.check != nil && errs.Empty() {
-		res.check(rec, errs)
-	}
-}
-
-// createHandler answers POST /v1/<plural>: 201 with the new record.
-func (res *resource[T]) createHandler(s *Server) func(http.ResponseWriter, *http.Request) error {
+// GET /v1/<plural> of a kind of named record.
+func (s *Server) listNamed(k practiced.Kind) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		ctx := r.Context()
-		biz := businessID(ctx)
-		var errs practiced.FieldErrors
-		o, err := readBody(w, r, &errs)
+		l := newList(r, k.Plural, 100)
+		f := l.q.listFilter()
+		if err := l.done(); err != nil {
+			return err
+		}
+		data, info, err := s.store.ListNamedDocs(r.Context(), businessID(r.Context()), k.Prefix, f, l.page)
 		if err != nil {
 			return err
 		}
-		p := res.read(o, nil)
-		// References are checked even when other fields failed, so every
-		// failure is reported at once.
-		if err := s.checkRefs(ctx, biz, &errs, p.refs...); err != nil {
-			return err
-		}
-		rec := res.fresh(tid.New(res.prefix), practiced.NewTime(s.now()))
-		p.apply(&rec)
-		res.checkRules(&rec, &errs)
-		if err := errs.Err(); err != nil {
-			return err
-		}
-		if err := res.create(ctx, biz, &rec); err != nil {
-			return err
-		}
-		writeJSON(w, http.StatusCreated, rec)
-		return nil
+		return respondList(s, w, r, l, data, info)
 	}
 }
 
-// updateHandler answers POST /v1/<plural>/{id}, a partial update: 200
-// with the whole record after the change. A malformed or unknown id is a
-// 404 before the body is read.
-func (res *resource[T]) updateHandler(s *Server) func(http.ResponseWriter, *http.Request) error {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		ctx := r.Context()
-		biz := businessID(ctx)
-		id, stored, err := loadRecord(r, res.prefix, res.kind, res.get)
-		if err != nil {
-			return err
-		}
-		var errs practiced.FieldErrors
-		o, err := readBody(w, r, &errs)
-		if err != nil {
-			return err
-		}
-		p := res.read(o, &stored)
-		if err := s.checkRefs(ctx, biz, &errs, p.refs...); err != nil {
-			return err
-		}
-		if err := errs.Err(); err != nil {
-			return err
-		}
-		// The rules that span fields are checked on the record as the
-		// change leaves it, in the transaction that writes it.
-		now := practiced.NewTime(s.now())
-		rec, err := res.update(ctx, biz, id, func(rec *T) error {
-			p.apply(rec)
-			res.touch(rec, now)
-			var errs practiced.FieldErrors
-			res.checkRules(rec, &errs)
-			return errs.Err()
-		})
-		if err != nil {
-			return err
-		}
-		writeJSON(w, http.StatusOK, rec)
-		return nil
-	}
-}
-
-// ---------------------------------------------------------------- named records
-
-// namedHandlers are the handlers of one kind of named record.
-type namedHandlers struct {
-	list, create, get, update, archive, unarchive func(http.ResponseWriter, *http.Request) error
-}
-
-func namedID(n practiced.Named) string { return n.ID }
-
-// named returns the handlers of the kind of named record with the id
-// prefix: GET and POST /v1/<plural>, GET and POST /v1/<plural>/{id}, and
-// …/archive and …/unarchive.
-func (s *Server) named(prefix string) namedHandlers {
-	k, ok := practiced.NamedKindOf(prefix + "_")
-	if !ok {
-		panic("httpapi: no kind of named record has the prefix " + prefix)
-	}
-	res := &resource[practiced.Named]{
-		prefix: k.Prefix, kind: k.Kind,
-		get: s.store.GetNamed, create: s.store.CreateNamed, update: s.store.UpdateNamed,
+// named creates and updates the named records of kind k.
+func (s *Server) named(k practiced.Kind) *resource[practiced.Named] {
+	return &resource[practiced.Named]{
+		kind: k,
+		get:  s.store.GetNamed, create: s.store.CreateNamed, update: s.store.UpdateNamed,
 		fresh: func(id string, now practiced.Time) practiced.Named {
 			return practiced.Named{ID: id, CreatedAt: now, UpdatedAt: now}
 		},
@@ -280,35 +39,15 @@ func (s *Server) named(prefix string) namedHandlers {
 		},
 		touch: func(n *practiced.Named, now practiced.Time) { n.UpdatedAt = now },
 	}
-	archive := anyArchiver(s.store.ArchiveNamed)
-	return namedHandlers{
-		list: func(w http.ResponseWriter, r *http.Request) error {
-			l := newList(r, k.Plural, 100)
-			f := l.q.listFilter()
-			if err := l.done(); err != nil {
-				return err
-			}
-			data, info, err := s.store.ListNamed(r.Context(), businessID(r.Context()), k.Prefix, f, l.page)
-			if err != nil {
-				return err
-			}
-			return respondList(s, w, r, l, data, info, namedID)
-		},
-		create:    res.createHandler(s),
-		get:       getOne(k.Prefix, k.Kind, s.store.GetNamed, nil),
-		update:    res.updateHandler(s),
-		archive:   s.archiveOne(k.Prefix, k.Kind, archive, true),
-		unarchive: s.archiveOne(k.Prefix, k.Kind, archive, false),
-	}
 }
 
 // readNamed reads the body of a named record: name, and color for the
 // kinds that have one (for the others color is an unknown field).
-func readNamed(o *object, k practiced.NamedKind, create bool) *patch[practiced.Named] {
+func readNamed(o *object, k practiced.Kind, create bool) *patch[practiced.Named] {
 	p := &patch[practiced.Named]{}
 	setText(p, mandatoryStr(o, "name", shortText, create), func(n *practiced.Named) *string { return &n.Name })
 	if k.HasColor {
-		setText(p, o.hexColor("color"), func(n *practiced.Named) *string { return &n.Color })
+		setText(p, o.color("color"), func(n *practiced.Named) *string { return &n.Color })
 	}
 	o.finish()
 	return p

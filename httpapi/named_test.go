@@ -15,7 +15,7 @@ import (
 // The clinic's set-up and people: locations, contacts, practitioners,
 // services, tags, referral types, cancellation reasons, busy time types,
 // cases and client packages. This file pins down what every one of them
-// does alike (DESIGN.md section 6), and the named records' own rules.
+// does alike (docs/api.md, "Shared rules"), and the named records' own rules.
 
 // setupNow is testfix.Now as responses write it.
 const setupNow = "2026-03-01T22:00:00Z"
@@ -71,8 +71,11 @@ func withIDs(template string, ids map[string]string) string {
 // listedIDs returns the ids the list at path shows clinic c.
 func listedIDs(t *testing.T, e *env, path, token string) []string {
 	t.Helper()
-	return idsOf(e.listAll(t, path, token), func(m map[string]any) string { return m["id"].(string) })
+	return idsOf(e.listAll(t, path, token), idOf)
 }
+
+// idOf returns the id of a decoded record.
+func idOf(rec map[string]any) string { return rec["id"].(string) }
 
 func contains(ids []string, id string) bool {
 	for _, v := range ids {
@@ -313,6 +316,10 @@ func TestNamedRecordsHaveAColorOnlyWhereTheirKindHasOne(t *testing.T) {
 		{"tags", `{"name":"Urgent","color":"#FF00aa"}`, `{"name":"Urgent","color":"#ff00aa"}`},
 		{"busy_time_types", `{"name":"Leave","color":"#123abc"}`, `{"name":"Leave","color":"#123abc"}`},
 		{"busy_time_types", `{"name":"Travel"}`, `{"name":"Travel","color":""}`},
+		{"tags", `{"name":"Calm","color":"Teal"}`, `{"name":"Calm","color":"teal"}`},
+		{"tags", `{"name":"Royal","color":"REBECCAPURPLE"}`, `{"name":"Royal","color":"rebeccapurple"}`},
+		{"busy_time_types", `{"name":"Lunch","color":"#0F0"}`, `{"name":"Lunch","color":"#0f0"}`},
+		{"busy_time_types", `{"name":"Gym","color":"lightgoldenrodyellow"}`, `{"name":"Gym","color":"lightgoldenrodyellow"}`},
 		{"referral_types", `{"name":"GP"}`, `{"name":"GP"}`},
 		{"cancellation_reasons", `{"name":"Sick"}`, `{"name":"Sick"}`},
 	} {
@@ -339,8 +346,10 @@ func TestNamedRecordsRefuseInvalidValues(t *testing.T) {
 		{"empty name", "tags", `{"name":"  "}`, oneError("name", "must not be empty")},
 		{"long name", "referral_types", `{"name":"` + long + `"}`, oneError("name", "must be at most 255 characters (it has 256)")},
 		{"name not a string", "cancellation_reasons", `{"name":5}`, oneError("name", "must be a string, not a number")},
-		{"color not hex", "tags", `{"name":"x","color":"red"}`, oneError("color", "must be a color such as #1a2b3c")},
-		{"short color", "busy_time_types", `{"name":"x","color":"#abc"}`, oneError("color", "must be a color such as #1a2b3c")},
+		{"color not a color name", "tags", `{"name":"x","color":"reddish"}`, oneError("color", "must be a CSS color name such as teal, or a hex color such as #1a2b3c or #abc")},
+		{"hex color of four digits", "busy_time_types", `{"name":"x","color":"#abcd"}`, oneError("color", "must be a CSS color name such as teal, or a hex color such as #1a2b3c or #abc")},
+		{"color with spaces", "tags", `{"name":"x","color":" teal"}`, oneError("color", "must be a CSS color name such as teal, or a hex color such as #1a2b3c or #abc")},
+		{"color not a string", "tags", `{"name":"x","color":1}`, oneError("color", "must be a string, not a number")},
 		{"color on a kind without one", "referral_types", `{"name":"x","color":"#aabbcc"}`, oneError("color", "is not a known field")},
 		{"color on cancellation reasons", "cancellation_reasons", `{"name":"x","color":"#aabbcc"}`, oneError("color", "is not a known field")},
 	} {

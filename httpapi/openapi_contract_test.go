@@ -4,49 +4,26 @@ package httpapi_test
 // live API. Every response of every operation the tests provoke is
 // validated against the document, every documented response is provoked,
 // the document's routes are the routes.go routes, and the record schemas
-// are the Go records of types.go, field by field.
+// are the Go records of the root package, field by field.
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"net/http"
 	"net/url"
-	"os"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/getkin/kin-openapi/openapi3filter"
-	"github.com/getkin/kin-openapi/routers"
-	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/openapi"
 	"github.com/practiced/practiced/tid"
+	"github.com/practiced/practiced/web"
 )
-
-// oaLoad loads the embedded document and validates it as OpenAPI 3.1.
-func oaLoad(t *testing.T) *openapi3.T {
-	t.Helper()
-	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromData(openapi.Document)
-	if err != nil {
-		t.Fatalf("load openapi.json: %v", err)
-	}
-	if err := doc.Validate(loader.Context, openapi3.EnableMultiError()); err != nil {
-		t.Fatalf("openapi.json is not a valid OpenAPI document: %v", err)
-	}
-	return doc
-}
 
 func TestOpenAPIDocumentIsValid(t *testing.T) {
 	doc := oaLoad(t)
@@ -76,28 +53,26 @@ func TestOpenAPIDocumentIsValid(t *testing.T) {
 
 // ---------------------------------------------------------------- routes
 
-// oaRoute is one route of routes.go: its method, full path and whether it
-// needs a key (auth) or a read-write key (write).
+// oaRoute is one route the server registers: its method, full path and
+// whether it needs a key (auth) or a read-write key (write).
 type oaRoute struct {
 	key     string // "GET /v1/busy_times"
 	wrapper string // "", "auth" or "write"
 }
 
-var oaRoutePattern = regexp.MustCompile(`s\.mux\.Handle(?:Func)?\("([A-Z]+) ([^"]+)",\s*(?:s\.(auth|write)\()?`)
-
+// oaRoutesGo lists the API's routes and the pages served beside it.
 func oaRoutesGo(t *testing.T) map[string]oaRoute {
 	t.Helper()
-	src, err := os.ReadFile("routes.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := testfix.Store(t)
 	out := map[string]oaRoute{}
-	for _, m := range oaRoutePattern.FindAllStringSubmatch(string(src), -1) {
-		key := m[1] + " " + m[2]
-		out[key] = oaRoute{key: key, wrapper: m[3]}
+	for key, wrapper := range httpapi.RouteAccess(st) {
+		out[key] = oaRoute{key: key, wrapper: wrapper}
 	}
-	if n := strings.Count(string(src), "s.mux.Handle"); n != len(out) || n == 0 {
-		t.Fatalf("parsed %d of the %d routes of routes.go", len(out), n)
+	for key := range web.Routes(st, web.Options{}) {
+		out[key] = oaRoute{key: key}
+	}
+	if len(out) == 0 {
+		t.Fatal("the server registers no routes")
 	}
 	return out
 }
@@ -313,548 +288,83 @@ func oaCompareSchema(t *testing.T, at string, s *openapi3.Schema, typ reflect.Ty
 	}
 }
 
-// ---------------------------------------------------------------- live API
-
-// oaContract drives the live API and validates what it answers.
-type oaContract struct {
-	t      *testing.T
-	e      *env
-	doc    *openapi3.T
-	router routers.Router
-	// seen records each "METHOD /path STATUS" (document path) validated,
-	// and "component <name>" for responses validated outside operations.
-	seen map[string]bool
-	// samples keeps responses whose bodies the strictness check mutates.
-	samples []oaSample
-}
-
-type oaSample struct {
-	name   string
-	input  *openapi3filter.RequestValidationInput
-	status int
-	header http.Header
-	body   []byte
-}
-
-func newOAContract(t *testing.T, e *env) *oaContract {
-	t.Helper()
-	doc := oaLoad(t)
-	router, err := gorillamux.NewRouter(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &oaContract{t: t, e: e, doc: doc, router: router, seen: map[string]bool{}}
-}
-
-// oaReq is a request to send. A body is sent as application/json unless
-// contentType says otherwise ("none" sends no Content-Type header).
-type oaReq struct {
-	method, path, token string
-	contentType         string
-	body                string
-}
-
-// What the document should say of a request.
-type oaReqCheck int
-
-const (
-	reqValid   oaReqCheck = iota // the document accepts the request
-	reqInvalid                   // the document rejects the request too
-	reqAny                       // the document cannot tell (e.g. unknown parameters, references)
-)
-
-// send sends r and returns the response and a copy of the request for
-// validation.
-func (c *oaContract) send(r oaReq) (*http.Request, response) {
-	c.t.Helper()
-	u := r.path
-	if !strings.HasPrefix(u, "http") {
-		u = c.e.srv.URL + r.path
-	}
-	build := func() *http.Request {
-		var body io.Reader
-		if r.body != "" {
-			body = strings.NewReader(r.body)
-		}
-		req, err := http.NewRequest(r.method, u, body)
-		if err != nil {
-			c.t.Fatal(err)
-		}
-		if r.token != "" {
-			req.Header.Set("Authorization", "Bearer "+r.token)
-		}
-		switch {
-		case r.contentType == "none":
-		case r.contentType != "":
-			req.Header.Set("Content-Type", r.contentType)
-		case r.body != "":
-			req.Header.Set("Content-Type", "application/json")
-		}
-		return req
-	}
-	res, err := http.DefaultClient.Do(build())
-	if err != nil {
-		c.t.Fatalf("%s %s: %v", r.method, r.path, err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	return build(), response{Status: res.StatusCode, Header: res.Header, Body: b}
-}
-
-func oaAuthenticate(_ context.Context, in *openapi3filter.AuthenticationInput) error {
-	if in.SecurityScheme.Type != "http" || in.SecurityScheme.Scheme != "bearer" {
-		return fmt.Errorf("unexpected security scheme %s", in.SecuritySchemeName)
-	}
-	scheme, token, ok := strings.Cut(in.RequestValidationInput.Request.Header.Get("Authorization"), " ")
-	if !ok || !strings.EqualFold(scheme, "bearer") || strings.TrimSpace(token) == "" {
-		return errors.New("no bearer token")
-	}
-	return nil
-}
-
-func oaOptions() *openapi3filter.Options {
-	return &openapi3filter.Options{
-		AuthenticationFunc:    oaAuthenticate,
-		IncludeResponseStatus: true,
-		MultiError:            true,
-	}
-}
-
-// validate validates a response body against the route's operation.
-func (c *oaContract) validate(input *openapi3filter.RequestValidationInput, status int, header http.Header, body []byte) error {
-	out := &openapi3filter.ResponseValidationInput{
-		RequestValidationInput: input,
-		Status:                 status,
-		Header:                 header,
-		Options:                oaOptions(),
-	}
-	out.SetBodyBytes(body)
-	return openapi3filter.ValidateResponse(context.Background(), out)
-}
-
-// call sends r to a documented operation, checks the status and validates
-// the request (as check says) and the response against the document. It
-// returns the decoded body.
-func (c *oaContract) call(r oaReq, status int, check oaReqCheck) any {
-	c.t.Helper()
-	req, res := c.send(r)
-	if res.Status != status {
-		c.t.Fatalf("%s %s: status %d, want %d; body %s", r.method, r.path, res.Status, status, res.Body)
-	}
-	if ct := res.Header.Get("Content-Type"); ct != "application/json" {
-		c.t.Errorf("%s %s: Content-Type %q, want application/json", r.method, r.path, ct)
-	}
-	route, params, err := c.router.FindRoute(req)
-	if err != nil {
-		c.t.Fatalf("%s %s: the document has no such operation: %v", r.method, r.path, err)
-	}
-	input := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: oaOptions()}
-	reqErr := openapi3filter.ValidateRequest(context.Background(), input)
-	switch {
-	case check == reqValid && reqErr != nil:
-		c.t.Errorf("%s %s: the document rejects a request the API accepts as it should: %v", r.method, r.path, reqErr)
-	case check == reqInvalid && reqErr == nil:
-		c.t.Errorf("%s %s: the document accepts a request the API rightly rejects with %d", r.method, r.path, res.Status)
-	}
-	if err := c.validate(input, res.Status, res.Header, res.Body); err != nil {
-		c.t.Errorf("%s %s: %d response does not match the document: %v\nbody: %s", r.method, r.path, res.Status, err, res.Body)
-	}
-	c.seen[fmt.Sprintf("%s %s %d", route.Method, route.Path, res.Status)] = true
-	var v any
-	if err := json.Unmarshal(res.Body, &v); err != nil {
-		c.t.Fatalf("%s %s: body is not JSON: %v", r.method, r.path, err)
-	}
-	return v
-}
-
-// keep records the last validated response of r for the strictness check.
-func (c *oaContract) keep(name string, r oaReq) {
-	c.t.Helper()
-	req, res := c.send(r)
-	route, params, err := c.router.FindRoute(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	input := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: oaOptions()}
-	if err := c.validate(input, res.Status, res.Header, res.Body); err != nil {
-		c.t.Fatalf("%s: %v", name, err)
-	}
-	c.samples = append(c.samples, oaSample{name: name, input: input, status: res.Status, header: res.Header, body: res.Body})
-}
-
-// undocumented sends a request the document has no operation for: an
-// unknown path (404) or an undocumented method (405). The body must match
-// the component response the document names for it.
-func (c *oaContract) undocumented(method, path string, status int) {
-	c.t.Helper()
-	req, res := c.send(oaReq{method: method, path: path, token: c.e.a.Token})
-	if res.Status != status {
-		c.t.Fatalf("%s %s: status %d, want %d; body %s", method, path, res.Status, status, res.Body)
-	}
-	_, _, err := c.router.FindRoute(req)
-	component := "NotFound"
-	switch status {
-	case http.StatusNotFound:
-		if !errors.Is(err, routers.ErrPathNotFound) {
-			c.t.Errorf("%s %s: the API answers 404, the router says %v", method, path, err)
-		}
-	case http.StatusMethodNotAllowed:
-		component = "MethodNotAllowed"
-		if !errors.Is(err, routers.ErrMethodNotAllowed) {
-			c.t.Errorf("%s %s: the API answers 405, the router says %v", method, path, err)
-		}
-		// Allow lists exactly the documented methods, and HEAD with GET.
-		var want []string
-		for key := range oaOperations(c.doc) {
-			m, p, _ := strings.Cut(key, " ")
-			if oaPathMatches(p, req.URL.Path) {
-				want = append(want, m)
-				if m == http.MethodGet {
-					want = append(want, http.MethodHead)
-				}
-			}
-		}
-		slices.Sort(want)
-		got := strings.Split(res.Header.Get("Allow"), ", ")
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			c.t.Errorf("%s %s: Allow %q, the document has %v", method, path, res.Header.Get("Allow"), want)
-		}
-	default:
-		c.t.Fatalf("undocumented: status %d", status)
-	}
-	resp := c.doc.Components.Responses[component]
-	if resp == nil {
-		c.t.Fatalf("components.responses.%s is missing", component)
-	}
-	op := openapi3.NewOperation()
-	op.Responses = openapi3.NewResponses(openapi3.WithStatus(status, resp))
-	route := &routers.Route{Spec: c.doc, Path: req.URL.Path, Method: method, Operation: op}
-	input := &openapi3filter.RequestValidationInput{Request: req, Route: route, Options: oaOptions()}
-	if err := c.validate(input, res.Status, res.Header, res.Body); err != nil {
-		c.t.Errorf("%s %s: %d response does not match components.responses.%s: %v\nbody: %s", method, path, status, component, err, res.Body)
-	}
-	c.seen["component "+component] = true
-}
-
-// oaPathMatches reports whether a document path template matches a path.
-func oaPathMatches(template, path string) bool {
-	re := "^" + regexp.MustCompile(`\\\{[^}]+\\\}`).ReplaceAllString(regexp.QuoteMeta(template), `[^/]+`) + "$"
-	return regexp.MustCompile(re).MatchString(path)
-}
-
-// assertCoverage fails for each documented response no request provoked.
-func (c *oaContract) assertCoverage() {
-	c.t.Helper()
-	// This test drives the operations of the base document; the areas
-	// added by fragments are driven by their own tests, and every response
-	// of every test is validated (oa_every_response_test.go).
-	var base struct {
-		Paths map[string]map[string]any `json:"paths"`
-	}
-	raw, err := os.ReadFile("../openapi/openapi.json")
-	if err != nil || json.Unmarshal(raw, &base) != nil {
-		c.t.Fatalf("read the base document: %v", err)
-	}
-	for path, item := range c.doc.Paths.Map() {
-		for method, op := range item.Operations() {
-			if _, ok := base.Paths[path][strings.ToLower(method)]; !ok {
-				continue
-			}
-			for status := range op.Responses.Map() {
-				if !c.seen[method+" "+path+" "+status] {
-					c.t.Errorf("no test provoked the documented %s response of %s %s", status, method, path)
-				}
-			}
-		}
-	}
-	for _, name := range []string{"NotFound", "MethodNotAllowed"} {
-		if !c.seen["component "+name] {
-			c.t.Errorf("no test validated components.responses.%s outside operations", name)
-		}
-	}
-}
-
-// assertStrict mutates each kept response and checks that the document
-// rejects it: each object without one of its properties, and each object
-// with one unknown property. Only the first item of each array is mutated.
-func (c *oaContract) assertStrict() {
-	c.t.Helper()
-	optional := map[string]bool{"answer": true} // FormQuestion.answer: omitempty in Go
-	for _, s := range c.samples {
-		var root any
-		if err := json.Unmarshal(s.body, &root); err != nil {
-			c.t.Fatal(err)
-		}
-		// A 422's errors object maps free field names: its keys are
-		// not properties, so only the unknown-property check applies.
-		var objects []map[string]any
-		freeKeys := map[int]bool{} // indexes into objects
-		var walk func(key string, v any)
-		walk = func(key string, v any) {
-			switch v := v.(type) {
-			case map[string]any:
-				objects = append(objects, v)
-				if key == "errors" {
-					freeKeys[len(objects)-1] = true
-				}
-				for k, x := range v {
-					walk(k, x)
-				}
-			case []any:
-				if len(v) > 0 {
-					walk("", v[0])
-				}
-			}
-		}
-		walk("", root)
-		rejects := func(what string) {
-			b, err := json.Marshal(root)
-			if err != nil {
-				c.t.Fatal(err)
-			}
-			if c.validate(s.input, s.status, s.header, b) == nil {
-				c.t.Errorf("%s: the document accepts the response %s", s.name, what)
-			}
-		}
-		for i, o := range objects {
-			keys := make([]string, 0, len(o))
-			for k := range o {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
-				if optional[k] || freeKeys[i] {
-					continue
-				}
-				v := o[k]
-				delete(o, k)
-				rejects("without " + k)
-				o[k] = v
-			}
-			o["zz_unknown"] = 1
-			rejects("with an unknown property beside " + strings.Join(keys, ","))
-			delete(o, "zz_unknown")
-		}
-		if len(objects) == 0 {
-			c.t.Errorf("%s: nothing to mutate", s.name)
-		}
-	}
-}
-
-// ---------------------------------------------------------------- seed
-
-// oaSeeded names the extra records of clinic A.
-type oaSeeded struct {
-	busy, busyArchived  practiced.BusyTime
-	apt1, apt2, apt3    practiced.Appointment
-	apc1, apc2, apc3    practiced.AppointmentClient
-	form1, form2, form3 practiced.Form
-	dee                 practiced.Client
-	referrer            practiced.Contact
-	annex               practiced.Location
-	caseID, packageID   string
-}
-
-func oaStrPtr(s string) *string { return &s }
-
-// oaSeed adds busy times, appointments with their clients, forms, a client
-// and a contact with every field set, and a location with no
-// practitioners to clinic A, so that no list is empty and nullable fields
-// appear both null and set.
-func oaSeed(t *testing.T, e *env) *oaSeeded {
-	t.Helper()
-	a := e.a
-	at := func(s string) practiced.Time {
-		v, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return practiced.NewTime(v)
-	}
-	ptr := func(s string) *practiced.Time { v := at(s); return &v }
-	created := practiced.NewTime(testfix.Now.Add(-24 * time.Hour))
-	s := &oaSeeded{caseID: tid.New("cas"), packageID: tid.New("cpk")}
-
-	s.annex = practiced.Location{ID: tid.New("loc"), Name: "Annex", Description: "Upstairs", Email: "annex@example.com", Phone: "+61290000000",
-		Timezone: "Australia/Sydney", OnlineClassBooking: true, TaxIdentifier: "12 345 678 901", TaxIdentifierLabel: "ABN", NDISNumber: "4050000000",
-		LogoID: oaStrPtr(tid.New("med")), ImageID: oaStrPtr(tid.New("med")),
-		Address: practiced.Address{Line1: "3 Kent St", Line2: oaStrPtr("Level 2"), City: "Sydney", State: "NSW", PostalCode: "2000", CountryCode: "AU",
-			Latitude: new(-33.86), Longitude: new(151.2), FormattedAddress: "Level 2, 3 Kent St, Sydney NSW 2000", PlaceID: "ChIJ"},
-		CreatedAt: created, UpdatedAt: created}
-	s.annex.OpeningHours.Days[time.Monday] = practiced.DayHours{Active: true, OpensAt: "07:30", ClosesAt: "24:00"}
-
-	s.referrer = practiced.Contact{ID: tid.New("con"), Type: "referrer", Title: "Dr", FirstName: "Rae", LastName: "Lim", PreferredName: "Rae",
-		Profession: "GP", Company: "City Medical", Email: "rae@example.com", Notes: "Prefers fax",
-		PhoneNumbers: []practiced.PhoneNumber{{ID: tid.New("pho"), Code: "61", Number: "0298765432", Type: "work"}},
-		Address:      practiced.Address{Line1: "9 York St", City: "Sydney", State: "NSW", PostalCode: "2000", CountryCode: "AU"},
-		TagIDs:       []string{a.Tag.ID}, CreatedAt: created, UpdatedAt: created}
-
-	s.dee = practiced.Client{ID: tid.New("cli"), Title: "Ms", FirstName: "Dee", LastName: "Dunn", PreferredName: "D", Profession: "Nurse",
-		Email: "dee@example.com", DateOfBirth: oaStrPtr("1990-05-31"), Sex: "female", GenderIdentity: "woman", Pronouns: "she/her",
-		PrivacyPolicyConsent: oaStrPtr("accepted"), MarketingConsent: oaStrPtr("declined"), ConsentMethod: oaStrPtr("paper_form"),
-		Medications:  []practiced.Medication{{Name: "Ibuprofen", Dosage: "200 mg"}},
-		Allergies:    []practiced.Allergy{{Name: "Penicillin", Reaction: "Rash"}},
-		Intolerances: []string{"Lactose"}, EmergencyContactID: oaStrPtr(a.Emergency.ID), EmergencyContactRelationship: "Sister",
-		InvoiceContactID: oaStrPtr(a.Payer.ID), Notes: "Left knee", Alert: "Needs ramp access", ReferralTypeID: oaStrPtr(a.Referral.ID),
-		ReferralDescription: "From Dr Lim", ReferredByID: oaStrPtr(s.referrer.ID), PhoneNumber: "+61412345678",
-		PhoneNumbers: []practiced.PhoneNumber{{ID: tid.New("pho"), Code: "61", Number: "0412345678", Type: "mobile"}},
-		Address:      s.annex.Address, TagIDs: []string{a.Tag.ID},
-		NDISDetails: &practiced.NDISDetails{NDISNumber: "430000000", PlanStartDate: ptr("2026-01-01T00:00:00Z"), PlanEndDate: ptr("2026-12-31T00:00:00Z"),
-			PlanManagerID: oaStrPtr(a.Payer.ID), PlanNomineeID: oaStrPtr(a.Emergency.ID), Diagnoses: []string{"ABI"}},
-		RelatedClients: []practiced.RelatedClient{{RelatedClientID: a.Clients[0].ID}},
-		LinkedContacts: []practiced.LinkedContact{{ContactID: a.Payer.ID, IncludeInInvoiceNotifications: true, Note: "Invoices"}},
-		CreatedAt:      created, UpdatedAt: created}
-
-	s.busy = practiced.BusyTime{ID: tid.New("bti"), LocationID: a.Sydney.ID, PractitionerID: a.Alice.ID,
-		StartsAt: at("2026-03-03T02:00:00Z"), EndsAt: at("2026-03-03T03:00:00Z"), Name: oaStrPtr("Team meeting"), Note: oaStrPtr("Room 2"),
-		BusyTimeTypeID: oaStrPtr(a.MeetingType.ID), RoomID: oaStrPtr("room-2"), VehicleID: oaStrPtr("van-1"), ResourceIDs: []string{"projector"},
-		RepeatID: oaStrPtr(tid.New("rep")), CreatedAt: created, UpdatedAt: created}
-	s.busyArchived = practiced.BusyTime{ID: tid.New("bti"), LocationID: a.Adelaide.ID, PractitionerID: a.Alice.ID,
-		StartsAt: at("2026-03-04T00:00:00Z"), EndsAt: at("2026-03-04T00:30:00Z"), CreatedAt: created, UpdatedAt: created, ArchivedAt: ptr("2026-02-28T00:00:00Z")}
-
-	s.apt1 = practiced.Appointment{ID: tid.New("apt"), LocationID: a.Sydney.ID, PractitionerID: a.Alice.ID, ServiceID: oaStrPtr(a.Consult.ID),
-		StartsAt: at("2026-03-03T00:00:00Z"), EndsAt: at("2026-03-03T00:30:00Z"), Duration: 30, MaxClients: 1, CreatedAt: created, UpdatedAt: created}
-	s.apt2 = practiced.Appointment{ID: tid.New("apt"), LocationID: a.Sydney.ID, PractitionerID: a.Alice.ID, ServiceID: oaStrPtr(a.Group.ID),
-		StartsAt: at("2026-03-04T01:00:00Z"), EndsAt: at("2026-03-04T02:00:00Z"), Duration: 60, MaxClients: 4, CreatedAt: created, UpdatedAt: created}
-	s.apt3 = practiced.Appointment{ID: tid.New("apt"), LocationID: a.Sydney.ID, PractitionerID: a.Bob.ID, ServiceID: oaStrPtr(a.Consult.ID),
-		StartsAt: at("2026-03-05T00:00:00Z"), EndsAt: at("2026-03-05T00:30:00Z"), Duration: 30, MaxClients: 1,
-		CancelledAt: ptr("2026-03-01T00:00:00Z"), CreatedAt: created, UpdatedAt: created}
-	s.apc1 = practiced.AppointmentClient{ID: tid.New("apc"), AppointmentID: s.apt1.ID, ClientID: a.Clients[0].ID, CaseID: &s.caseID,
-		Status: practiced.StatusBooked, Note: "First visit", Confirmed: true, ConfirmedAt: ptr("2026-02-28T01:00:00Z"), CreatedAt: created, UpdatedAt: created}
-	s.apc2 = practiced.AppointmentClient{ID: tid.New("apc"), AppointmentID: s.apt2.ID, ClientID: a.Clients[1].ID, ClientPackageID: &s.packageID,
-		Status: practiced.StatusArrived, DoNotInvoice: true, ArrivedAt: ptr("2026-03-04T00:55:00Z"), CreatedAt: created, UpdatedAt: created}
-	s.apc3 = practiced.AppointmentClient{ID: tid.New("apc"), AppointmentID: s.apt3.ID, ClientID: a.Clients[2].ID, Status: practiced.StatusCancelled,
-		CancellationReasonID: oaStrPtr(a.Cancel.ID), CancellationNote: "Flu", CancelledAt: ptr("2026-03-01T00:00:00Z"), CreatedAt: created, UpdatedAt: created}
-
-	content := func(answer json.RawMessage) []practiced.Page {
-		return []practiced.Page{{Sections: []practiced.Section{{Title: "About you", Description: "Tell us about yourself",
-			Questions: []practiced.Question{
-				{ID: "email", Type: "short_text", Label: "E-mail", Required: true, Options: []string{}, ClientField: oaStrPtr("email"), Answer: answer},
-				{ID: "pain", Type: "single_choice", Label: "Pain level", Options: []string{"low", "high"}},
-			}}}}}
-	}
-	s.form1 = practiced.Form{ID: tid.New("for"), ClientID: a.Clients[0].ID, LocationID: oaStrPtr(a.Sydney.ID), FormTemplateID: a.Template.ID,
-		AppointmentClientID: &s.apc1.ID, Name: "Intake", Color: "blue", CompletionMessage: "Thanks!", PrefillClientFields: true,
-		Status: practiced.FormInProgress, SentStatus: practiced.SentViewed, Content: content(json.RawMessage(`"ann@example.com"`)),
-		SentAt: ptr("2026-02-28T02:00:00Z"), ViewedAt: ptr("2026-02-28T03:00:00Z"), CreatedAt: created, UpdatedAt: created}
-	s.form2 = practiced.Form{ID: tid.New("for"), ClientID: a.Clients[1].ID, FormTemplateID: a.Template.ID, Name: "Intake", Color: "blue",
-		Status: practiced.FormNotStarted, SentStatus: practiced.SentNotSent, Content: content(json.RawMessage(`null`)), CreatedAt: created, UpdatedAt: created}
-	s.form3 = practiced.Form{ID: tid.New("for"), ClientID: a.Clients[2].ID, FormTemplateID: a.Template.ID, Name: "Intake", Color: "red",
-		OverrideClientFields: true, Status: practiced.FormCompleted, SentStatus: practiced.SentSent, Content: content(json.RawMessage(`"cat@example.com"`)),
-		SentAt: ptr("2026-02-27T00:00:00Z"), CompletedAt: ptr("2026-02-27T01:00:00Z"), ArchivedAt: ptr("2026-02-28T00:00:00Z"),
-		CreatedAt: created, UpdatedAt: created}
-
-	err := e.st.Seed(context.Background(), a.Business.ID, practiced.SeedData{
-		Locations:          []practiced.Location{s.annex},
-		Contacts:           []practiced.Contact{s.referrer},
-		Clients:            []practiced.Client{s.dee},
-		Cases:              []practiced.Case{{ID: s.caseID, ClientID: a.Clients[0].ID, Name: "Knee", Status: "open", CreatedAt: created, UpdatedAt: created}},
-		ClientPackages:     []practiced.ClientPackage{{ID: s.packageID, ClientID: a.Clients[1].ID, Name: "Five sessions", SessionsTotal: 5, CreatedAt: created, UpdatedAt: created}},
-		Appointments:       []practiced.Appointment{s.apt1, s.apt2, s.apt3},
-		AppointmentClients: []practiced.AppointmentClient{s.apc1, s.apc2, s.apc3},
-		Forms:              []practiced.Form{s.form1, s.form2, s.form3},
-		BusyTimes:          []practiced.BusyTime{s.busy, s.busyArchived},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// ---------------------------------------------------------------- the contract
-
-// oaJSON marshals v for a request body.
-func oaJSON(t *testing.T, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// oaIDs returns the ids of a list response's data, in order.
-func oaIDs(t *testing.T, body any) []string {
-	t.Helper()
-	m, ok := body.(map[string]any)
-	if !ok {
-		t.Fatalf("not an object: %v", body)
-	}
-	data, ok := m["data"].([]any)
-	if !ok {
-		t.Fatalf("no data array: %v", body)
-	}
-	ids := []string{}
-	for _, d := range data {
-		ids = append(ids, d.(map[string]any)["id"].(string))
-	}
-	return ids
-}
-
-// oaErrors returns the errors object of a 422 body.
-func oaErrors(t *testing.T, body any) map[string]any {
-	t.Helper()
-	m, _ := body.(map[string]any)
-	errs, ok := m["errors"].(map[string]any)
-	if !ok {
-		t.Fatalf("no errors object: %v", body)
-	}
-	return errs
-}
-
-func oaWantIDs(t *testing.T, what string, got []string, want ...string) {
-	t.Helper()
-	if !slices.Equal(got, want) {
-		t.Errorf("%s: ids %v, want %v", what, got, want)
-	}
-}
-
-func oaWantErrorFields(t *testing.T, what string, body any, fields ...string) {
-	t.Helper()
-	errs := oaErrors(t, body)
-	got := make([]string, 0, len(errs))
-	for k := range errs {
-		got = append(got, k)
-	}
-	slices.Sort(got)
-	slices.Sort(fields)
-	if !slices.Equal(got, fields) {
-		t.Errorf("%s: error fields %v, want %v (%v)", what, got, fields, errs)
-	}
-}
-
+// TestOpenAPIContract drives every operation of the base document through
+// the live API, provokes each response it documents, and validates
+// requests and responses against the document. Its steps run in order,
+// each on the records the ones before it made.
 func TestOpenAPIContract(t *testing.T) {
 	e := newEnv(t)
 	s := oaSeed(t, e)
 	c := newOAContract(t, e)
-	a := e.a
-	tok := a.Token
+	for _, step := range []struct {
+		name string
+		run  func(t *testing.T, c *oaContract, s *oaSeeded)
+	}{
+		{"the document and the health check are public", oaStepPublicEndpoints},
+		{"every list refuses a missing or unknown key", oaStepListsNeedAKey},
+		{"busy times are listed and filtered as documented", oaStepBusyTimeLists},
+		{"busy times are created and paged as documented", oaStepBusyTimeCreation},
+		{"forms are listed and filtered as documented", oaStepFormLists},
+		{"appointment clients are listed and filtered as documented", oaStepAppointmentClientLists},
+		{"clients are listed and searched as documented", oaStepClientLists},
+		{"a client is updated, cleared and refused as documented", oaStepClientUpdates},
+		{"locations are listed as documented", oaStepLocationLists},
+		{"contacts are listed as documented", oaStepContactLists},
+		{"availability slots are computed and refused as documented", oaStepAvailability},
+		{"requests the document has no operation for answer 404 and 405", oaStepUndocumentedRequests},
+		{"a failing store answers 500 with a request id", oaStepInternalErrors},
+	} {
+		c.step(step.name, func(t *testing.T, c *oaContract) { step.run(t, c, s) })
+	}
+	c.step("every documented response was provoked", func(t *testing.T, c *oaContract) { c.assertCoverage() })
+	c.step("the document refuses answers with a property missing or added", func(t *testing.T, c *oaContract) { c.assertStrict() })
+}
 
-	// Public endpoints.
+// oaListPaths are the list operations of the base document, each with
+// the parameters it needs.
+func oaListPaths(a *testfix.Clinic) []string {
+	return []string{"/v1/busy_times", "/v1/forms", "/v1/appointment_clients", "/v1/clients", "/v1/locations", "/v1/contacts",
+		"/v1/availability_slots?location_id=" + a.Sydney.ID + "&practitioner_id=" + a.Alice.ID + "&duration=30"}
+}
+
+// oaMinimalBusyTime is a busy time with only the fields it needs.
+func oaMinimalBusyTime(a *testfix.Clinic) map[string]any {
+	return map[string]any{"location_id": a.Sydney.ID, "practitioner_id": a.Bob.ID,
+		"starts_at": "2026-03-10T09:00:00+11:00", "ends_at": "2026-03-10T09:45:00+11:00"}
+}
+
+// oaStepPublicEndpoints checks the operations that need no key.
+func oaStepPublicEndpoints(t *testing.T, c *oaContract, s *oaSeeded) {
 	if _, res := c.send(oaReq{method: "GET", path: "/v1/openapi.json"}); res.Status != 200 || !bytes.Equal(res.Body, openapi.Document) {
 		t.Errorf("GET /v1/openapi.json: status %d; the body is not the embedded document", res.Status)
 	}
 	c.call(oaReq{method: "GET", path: "/v1/openapi.json"}, 200, reqValid)
+	if _, res := c.send(oaReq{method: "GET", path: "/v1/openapi-3.0.json"}); res.Status != 200 || !bytes.Equal(res.Body, openapi.Document30) {
+		t.Errorf("GET /v1/openapi-3.0.json: status %d; the body is not the embedded 3.0 document", res.Status)
+	}
+	c.call(oaReq{method: "GET", path: "/v1/openapi-3.0.json"}, 200, reqValid)
 	if got := c.call(oaReq{method: "GET", path: "/healthz"}, 200, reqValid); !reflect.DeepEqual(got, map[string]any{"status": "ok"}) {
 		t.Errorf("GET /healthz: %v", got)
 	}
+}
 
-	// Every list operation: 401 without a key, with a key that is not a
-	// bearer key, with an unknown key.
-	lists := []string{"/v1/busy_times", "/v1/forms", "/v1/appointment_clients", "/v1/clients", "/v1/locations", "/v1/contacts",
-		"/v1/availability_slots?location_id=" + a.Sydney.ID + "&practitioner_id=" + a.Alice.ID + "&duration=30"}
-	for _, p := range lists {
+// oaStepListsNeedAKey checks that every list operation answers 401
+// without a key, with a key that is not a bearer key, and with an
+// unknown key.
+func oaStepListsNeedAKey(t *testing.T, c *oaContract, s *oaSeeded) {
+	for _, p := range oaListPaths(c.e.a) {
 		c.call(oaReq{method: "GET", path: p}, 401, reqInvalid)
 		c.call(oaReq{method: "GET", path: p, token: "nope"}, 401, reqAny)
 	}
 	// A Basic header is refused by the API and by the document.
 	c.callWithHeader(oaReq{method: "GET", path: "/v1/clients"}, "Authorization", "Basic YTpi", 401, reqInvalid)
+}
 
-	// Busy times.
+// oaStepBusyTimeLists lists busy times with each filter and refuses bad
+// queries.
+func oaStepBusyTimeLists(t *testing.T, c *oaContract, s *oaSeeded) {
+	a := c.e.a
+	tok := a.Token
 	bt := c.call(oaReq{method: "GET", path: "/v1/busy_times", token: tok}, 200, reqValid)
 	oaWantIDs(t, "busy times", oaIDs(t, bt), s.busy.ID)
 	bt = c.call(oaReq{method: "GET", path: "/v1/busy_times?include_archived=true&practitioner_id=" + a.Alice.ID, token: tok}, 200, reqValid)
@@ -881,8 +391,14 @@ func TestOpenAPIContract(t *testing.T) {
 	}
 	c.keep("busy time list", oaReq{method: "GET", path: "/v1/busy_times", token: tok})
 
-	minimal := map[string]any{"location_id": a.Sydney.ID, "practitioner_id": a.Bob.ID,
-		"starts_at": "2026-03-10T09:00:00+11:00", "ends_at": "2026-03-10T09:45:00+11:00"}
+}
+
+// oaStepBusyTimeCreation creates busy times, walks their pages both ways
+// and refuses bad bodies.
+func oaStepBusyTimeCreation(t *testing.T, c *oaContract, s *oaSeeded) {
+	e, a := c.e, c.e.a
+	tok := a.Token
+	minimal := oaMinimalBusyTime(a)
 	created := c.call(oaReq{method: "POST", path: "/v1/busy_times", token: tok, body: oaJSON(t, minimal)}, 201, reqValid).(map[string]any)
 	if created["duration"] != 45.0 || created["starts_at"] != "2026-03-09T22:00:00Z" || created["name"] != nil || created["repeat_id"] != nil {
 		t.Errorf("created busy time: %v", created)
@@ -941,8 +457,12 @@ func TestOpenAPIContract(t *testing.T) {
 	}
 	c.keep("busy time 422", oaReq{method: "POST", path: "/v1/busy_times", token: tok, body: "{}"})
 	c.writeErrors("/v1/busy_times", oaJSON(t, minimal))
+}
 
-	// Forms.
+// oaStepFormLists lists forms with each filter and refuses bad queries.
+func oaStepFormLists(t *testing.T, c *oaContract, s *oaSeeded) {
+	e, a := c.e, c.e.a
+	tok := a.Token
 	forms := c.call(oaReq{method: "GET", path: "/v1/forms", token: tok}, 200, reqValid)
 	oaWantIDs(t, "forms", oaIDs(t, forms), s.form1.ID, s.form2.ID)
 	forms = c.call(oaReq{method: "GET", path: "/v1/forms?include_archived=true&limit=10", token: tok}, 200, reqValid)
@@ -951,7 +471,7 @@ func TestOpenAPIContract(t *testing.T) {
 		"&filter[sent_status]=viewed&filter[location_id]=" + a.Sydney.ID + "&filter[form_template_id]=" + a.Template.ID +
 		"&filter[appointment_client_id]=" + s.apc1.ID, token: tok}, 200, reqValid)
 	oaWantIDs(t, "filtered forms", oaIDs(t, forms), s.form1.ID)
-	if url := forms.(map[string]any)["data"].([]any)[0].(map[string]any)["hosted_form_url"]; url != e.srv.URL+"/f/"+s.form1.ID {
+	if url := forms.(map[string]any)["data"].([]any)[0].(map[string]any)["hosted_form_url"]; url != e.srv.URL+"/f/"+s.form1.ID+"?secret="+e.linkSecret(s.form1.ID) {
 		t.Errorf("hosted_form_url %v", url)
 	}
 	forms = c.call(oaReq{method: "GET", path: "/v1/forms?filter[client_id]=" + a.Clients[2].ID, token: tok}, 200, reqValid)
@@ -972,8 +492,13 @@ func TestOpenAPIContract(t *testing.T) {
 		oaWantErrorFields(t, bad.query, body, bad.fields...)
 	}
 	c.keep("form list", oaReq{method: "GET", path: "/v1/forms", token: tok})
+}
 
-	// Appointment clients.
+// oaStepAppointmentClientLists lists appointment clients with each filter
+// and refuses bad queries.
+func oaStepAppointmentClientLists(t *testing.T, c *oaContract, s *oaSeeded) {
+	a := c.e.a
+	tok := a.Token
 	apcs := c.call(oaReq{method: "GET", path: "/v1/appointment_clients", token: tok}, 200, reqValid)
 	oaWantIDs(t, "appointment clients", oaIDs(t, apcs), s.apc1.ID, s.apc2.ID, s.apc3.ID)
 	apcs = c.call(oaReq{method: "GET", path: "/v1/appointment_clients?status=arrived&appointment_id=" + s.apt2.ID + "&client_id=" + a.Clients[1].ID +
@@ -982,17 +507,26 @@ func TestOpenAPIContract(t *testing.T) {
 	body := c.call(oaReq{method: "GET", path: "/v1/appointment_clients?status=late&client_id=cli_1&starts_after=x", token: tok}, 422, reqInvalid)
 	oaWantErrorFields(t, "appointment clients", body, "status", "client_id", "starts_after")
 	c.keep("appointment client list", oaReq{method: "GET", path: "/v1/appointment_clients", token: tok})
+}
 
-	// Clients.
+// oaStepClientLists lists and searches clients and refuses bad queries.
+func oaStepClientLists(t *testing.T, c *oaContract, s *oaSeeded) {
+	a := c.e.a
+	tok := a.Token
 	clients := c.call(oaReq{method: "GET", path: "/v1/clients", token: tok}, 200, reqValid)
 	oaWantIDs(t, "clients", oaIDs(t, clients), a.Clients[0].ID, a.Clients[1].ID, a.Clients[2].ID, s.dee.ID)
 	clients = c.call(oaReq{method: "GET", path: "/v1/clients?q=DEE&tag_id=" + a.Tag.ID, token: tok}, 200, reqValid)
 	oaWantIDs(t, "clients named dee", oaIDs(t, clients), s.dee.ID)
-	body = c.call(oaReq{method: "GET", path: "/v1/clients?tag_id=" + a.Referral.ID + "&q=" + strings.Repeat("q", 256), token: tok}, 422, reqInvalid)
+	body := c.call(oaReq{method: "GET", path: "/v1/clients?tag_id=" + a.Referral.ID + "&q=" + strings.Repeat("q", 256), token: tok}, 422, reqInvalid)
 	oaWantErrorFields(t, "clients", body, "tag_id", "q")
 	c.keep("client list", oaReq{method: "GET", path: "/v1/clients?q=dee", token: tok})
+}
 
-	// Update a client.
+// oaStepClientUpdates updates a client in part, in full and to nulls, and
+// refuses bad bodies, unknown clients and the shared write errors.
+func oaStepClientUpdates(t *testing.T, c *oaContract, s *oaSeeded) {
+	e, a := c.e, c.e.a
+	tok := a.Token
 	ann := "/v1/clients/" + a.Clients[0].ID
 	updated := c.call(oaReq{method: "POST", path: ann, token: tok, body: `{"preferred_name":"Annie"}`}, 200, reqValid).(map[string]any)
 	if updated["preferred_name"] != "Annie" || updated["first_name"] != "Ann" {
@@ -1066,26 +600,38 @@ func TestOpenAPIContract(t *testing.T) {
 	c.call(oaReq{method: "POST", path: "/v1/clients/" + e.b.Clients[0].ID, token: tok, body: `{}`}, 404, reqValid)
 	c.call(oaReq{method: "POST", path: "/v1/clients/" + tid.New("cli"), token: tok, body: `{}`}, 404, reqValid)
 	c.writeErrors(ann, `{"notes":"x"}`)
+}
 
-	// Locations.
+// oaStepLocationLists lists locations and refuses bad queries.
+func oaStepLocationLists(t *testing.T, c *oaContract, s *oaSeeded) {
+	a := c.e.a
+	tok := a.Token
 	locs := c.call(oaReq{method: "GET", path: "/v1/locations", token: tok}, 200, reqValid)
 	oaWantIDs(t, "locations", oaIDs(t, locs), a.Sydney.ID, a.Adelaide.ID, s.annex.ID)
 	locs = c.call(oaReq{method: "GET", path: "/v1/locations?limit=2&updated_since=2026-02-15T00:00:00Z&include_archived=false", token: tok}, 200, reqValid)
 	oaWantIDs(t, "recent locations", oaIDs(t, locs), s.annex.ID)
-	body = c.call(oaReq{method: "GET", path: "/v1/locations?limit=x&q=a", token: tok}, 422, reqInvalid)
+	body := c.call(oaReq{method: "GET", path: "/v1/locations?limit=x&q=a", token: tok}, 422, reqInvalid)
 	oaWantErrorFields(t, "locations", body, "limit", "q")
 	c.keep("location list", oaReq{method: "GET", path: "/v1/locations", token: tok})
+}
 
-	// Contacts.
+// oaStepContactLists lists and searches contacts and refuses bad queries.
+func oaStepContactLists(t *testing.T, c *oaContract, s *oaSeeded) {
+	a := c.e.a
+	tok := a.Token
 	contacts := c.call(oaReq{method: "GET", path: "/v1/contacts", token: tok}, 200, reqValid)
 	oaWantIDs(t, "contacts", oaIDs(t, contacts), a.Payer.ID, a.Emergency.ID, s.referrer.ID)
 	contacts = c.call(oaReq{method: "GET", path: "/v1/contacts?q=0298765432&tag_id=" + a.Tag.ID, token: tok}, 200, reqValid)
 	oaWantIDs(t, "contacts by phone", oaIDs(t, contacts), s.referrer.ID)
-	body = c.call(oaReq{method: "GET", path: "/v1/contacts?tag_id=1&tag_id=2", token: tok}, 422, reqAny)
+	body := c.call(oaReq{method: "GET", path: "/v1/contacts?tag_id=1&tag_id=2", token: tok}, 422, reqAny)
 	oaWantErrorFields(t, "contacts", body, "tag_id")
 	c.keep("contact list", oaReq{method: "GET", path: "/v1/contacts?q=rae", token: tok})
+}
 
-	// Availability.
+// oaStepAvailability computes slots and refuses bad queries.
+func oaStepAvailability(t *testing.T, c *oaContract, s *oaSeeded) {
+	e, a := c.e, c.e.a
+	tok := a.Token
 	slotsPath := "/v1/availability_slots?location_id=" + a.Sydney.ID + "&practitioner_id=" + a.Alice.ID
 	slots := c.call(oaReq{method: "GET", path: slotsPath + "&duration=60&from=2026-03-03&to=2026-03-03", token: tok}, 200, reqValid).(map[string]any)
 	var starts []string
@@ -1101,7 +647,7 @@ func TestOpenAPIContract(t *testing.T) {
 		t.Errorf("weekend slots at Sydney: %v", d)
 	}
 	c.keep("availability slots", oaReq{method: "GET", path: slotsPath + "&duration=60&from=2026-03-03&to=2026-03-03", token: tok})
-	body = c.call(oaReq{method: "GET", path: "/v1/availability_slots", token: tok}, 422, reqInvalid)
+	body := c.call(oaReq{method: "GET", path: "/v1/availability_slots", token: tok}, 422, reqInvalid)
 	oaWantErrorFields(t, "availability without parameters", body, "location_id", "duration")
 	body = c.call(oaReq{method: "GET", path: slotsPath + "&duration=4&interval=241&from=2026-3-1&to=2026-02-30&limit=5", token: tok}, 422, reqInvalid)
 	oaWantErrorFields(t, "availability bounds", body, "duration", "interval", "from", "to", "limit")
@@ -1109,8 +655,12 @@ func TestOpenAPIContract(t *testing.T) {
 	oaWantErrorFields(t, "availability range", body, "to")
 	body = c.call(oaReq{method: "GET", path: "/v1/availability_slots?location_id=" + a.Adelaide.ID + "&practitioner_id=" + a.Bob.ID + "&service_id=" + e.b.Consult.ID, token: tok}, 422, reqValid)
 	oaWantErrorFields(t, "availability references", body, "practitioner_id", "service_id")
+}
 
-	// Requests the document has no operation for.
+// oaStepUndocumentedRequests checks the answers to unknown paths and
+// undocumented methods.
+func oaStepUndocumentedRequests(t *testing.T, c *oaContract, s *oaSeeded) {
+	ann := "/v1/clients/" + c.e.a.Clients[0].ID
 	c.undocumented("GET", "/v1/nope", 404)
 	c.undocumented("GET", "/v1/busy_times/", 404)
 	c.undocumented("GET", "/busy_times", 404)
@@ -1119,82 +669,23 @@ func TestOpenAPIContract(t *testing.T) {
 	c.undocumented("PUT", "/v1/locations", 405)
 	c.undocumented("PUT", "/v1/availability_slots", 405)
 	c.undocumented("POST", "/v1/openapi.json", 405)
+}
 
-	// Internal errors: the store fails under every operation that reads it.
-	if err := e.st.Close(); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range lists {
+// oaStepInternalErrors closes the store: every operation that reads it
+// answers 500.
+func oaStepInternalErrors(t *testing.T, c *oaContract, s *oaSeeded) {
+	a := c.e.a
+	tok := a.Token
+	c.breakStore()
+	for _, p := range oaListPaths(a) {
 		body := c.call(oaReq{method: "GET", path: p, token: tok}, 500, reqValid)
 		if msg, _ := body.(map[string]any)["message"].(string); !strings.Contains(msg, "request id") {
 			t.Errorf("500 message %q carries no request id", msg)
 		}
 	}
-	c.call(oaReq{method: "POST", path: "/v1/busy_times", token: tok, body: oaJSON(t, minimal)}, 500, reqValid)
-	c.call(oaReq{method: "POST", path: ann, token: tok, body: `{}`}, 500, reqValid)
+	c.call(oaReq{method: "POST", path: "/v1/busy_times", token: tok, body: oaJSON(t, oaMinimalBusyTime(a))}, 500, reqValid)
+	c.call(oaReq{method: "POST", path: "/v1/clients/" + a.Clients[0].ID, token: tok, body: `{}`}, 500, reqValid)
 	c.call(oaReq{method: "GET", path: "/v1/openapi.json"}, 200, reqValid)
-
-	c.assertCoverage()
-	c.assertStrict()
-}
-
-// callWithHeader is call with one extra request header.
-func (c *oaContract) callWithHeader(r oaReq, name, value string, status int, check oaReqCheck) any {
-	c.t.Helper()
-	u := c.e.srv.URL + r.path
-	req, err := http.NewRequest(r.method, u, nil)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	req.Header.Set(name, value)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != status {
-		c.t.Fatalf("%s %s: status %d, want %d; body %s", r.method, r.path, res.StatusCode, status, b)
-	}
-	vreq, _ := http.NewRequest(r.method, u, nil)
-	vreq.Header.Set(name, value)
-	route, params, err := c.router.FindRoute(vreq)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	input := &openapi3filter.RequestValidationInput{Request: vreq, PathParams: params, Route: route, Options: oaOptions()}
-	reqErr := openapi3filter.ValidateRequest(context.Background(), input)
-	if check == reqInvalid && reqErr == nil {
-		c.t.Errorf("%s %s with %s: the document accepts the request", r.method, r.path, name)
-	}
-	if err := c.validate(input, res.StatusCode, res.Header, b); err != nil {
-		c.t.Errorf("%s %s: %v", r.method, r.path, err)
-	}
-	c.seen[fmt.Sprintf("%s %s %d", route.Method, route.Path, res.StatusCode)] = true
-	var v any
-	json.Unmarshal(b, &v)
-	return v
-}
-
-// writeErrors provokes the errors every writing operation shares, before
-// validation of the body: 401, 403, 415, 413 and 400.
-func (c *oaContract) writeErrors(path, body string) {
-	c.t.Helper()
-	a := c.e.a
-	c.call(oaReq{method: "POST", path: path, body: body}, 401, reqInvalid)
-	c.call(oaReq{method: "POST", path: path, token: "unknown", body: body}, 401, reqAny)
-	c.call(oaReq{method: "POST", path: path, token: a.ReadOnlyToken, body: body}, 403, reqValid)
-	c.call(oaReq{method: "POST", path: path, token: a.Token, body: body, contentType: "text/plain"}, 415, reqInvalid)
-	c.call(oaReq{method: "POST", path: path, token: a.Token, body: body, contentType: "none"}, 415, reqInvalid)
-	c.call(oaReq{method: "POST", path: path, token: a.Token, body: `{"name":"` + strings.Repeat("a", 1<<20) + `"}`}, 413, reqInvalid)
-	c.call(oaReq{method: "POST", path: path, token: a.Token, body: `{"name":`}, 400, reqInvalid)
-	c.call(oaReq{method: "POST", path: path, token: a.Token, body: `[1]`}, 400, reqInvalid)
-	c.call(oaReq{method: "POST", path: path, token: a.Token, body: `"text"`}, 400, reqInvalid)
-	// A JSON body sent with parameters on its media type is still JSON.
-	_, res := c.send(oaReq{method: "POST", path: path, token: a.Token, body: `{}`, contentType: "application/json; charset=utf-8"})
-	if res.Status == http.StatusUnsupportedMediaType {
-		c.t.Errorf("POST %s: application/json; charset=utf-8 is refused", path)
-	}
 }
 
 // ---------------------------------------------------------------- known fields

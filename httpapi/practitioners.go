@@ -6,8 +6,6 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
-func practitionerID(p practiced.Practitioner) string { return p.ID }
-
 // GET /v1/practitioners
 func (s *Server) listPractitioners(w http.ResponseWriter, r *http.Request) error {
 	l := newList(r, "practitioners", 100)
@@ -18,18 +16,18 @@ func (s *Server) listPractitioners(w http.ResponseWriter, r *http.Request) error
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListPractitioners(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListPractitionerDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, practitionerID)
+	return respondList(s, w, r, l, data, info)
 }
 
 // practitioners creates and updates practitioners.
 func (s *Server) practitioners() *resource[practiced.Practitioner] {
 	return &resource[practiced.Practitioner]{
-		prefix: practiced.PrefixPractitioner, kind: "Practitioner",
-		get: s.store.GetPractitioner, create: s.store.CreatePractitioner, update: s.store.UpdatePractitioner,
+		kind: practiced.KindPractitioner,
+		get:  s.store.GetPractitioner, create: s.store.CreatePractitioner, update: s.store.UpdatePractitioner,
 		fresh: func(id string, now practiced.Time) practiced.Practitioner {
 			return practiced.Practitioner{ID: id, LocationIDs: []string{}, ServiceIDs: []string{},
 				WorkingHours: []practiced.WorkingHours{}, Exceptions: []practiced.AvailabilityException{},
@@ -60,7 +58,7 @@ func readPractitioner(o *object, stored *practiced.Practitioner) *patch[practice
 	setText(p, o.str("display_name", shortText), func(p *practiced.Practitioner) *string { return &p.DisplayName })
 	setText(p, o.str("designation", shortText), func(p *practiced.Practitioner) *string { return &p.Designation })
 	setText(p, o.email("email"), func(p *practiced.Practitioner) *string { return &p.Email })
-	setText(p, o.phone("phone"), func(p *practiced.Practitioner) *string { return &p.Phone })
+	setText(p, o.phone("phone", practiced.DefaultPhoneRegion), func(p *practiced.Practitioner) *string { return &p.Phone })
 	setIDs(p, "location_ids", o.ids("location_ids", maxItems, practiced.PrefixLocation),
 		func(p *practiced.Practitioner) *[]string { return &p.LocationIDs })
 	setIDs(p, "service_ids", o.ids("service_ids", maxItems, practiced.PrefixService),

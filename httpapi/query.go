@@ -49,7 +49,8 @@ func (q *query) all(name string) []string {
 	return q.values[name]
 }
 
-// finish reports unknown parameters.
+// finish reports unknown parameters. One that names a known parameter
+// in another spelling says which to use, such as "; use q".
 func (q *query) finish() {
 	var unknown []string
 	for k := range q.values {
@@ -59,8 +60,58 @@ func (q *query) finish() {
 	}
 	slices.Sort(unknown)
 	for _, k := range unknown {
-		q.errs.Add(k, "is not a known query parameter")
+		msg := "is not a known query parameter"
+		if use := q.hint(k); use != "" {
+			msg += "; use " + use
+		}
+		q.errs.Add(k, msg)
 	}
+}
+
+// spellings are the names other APIs give to parameters this one has,
+// each with what it may be here, in order of preference. A hint names
+// parameters joined by " and " when both are meant.
+var spellings = map[string][]string{
+	"search":         {"q"},
+	"query":          {"q"},
+	"page":           {"limit and cursor"},
+	"per_page":       {"limit and cursor"},
+	"page_size":      {"limit and cursor"},
+	"offset":         {"limit and cursor"},
+	"updated_after":  {"updated_since", "since"},
+	"modified_since": {"updated_since", "since"},
+	"since":          {"updated_since"},
+	"updated_since":  {"since"},
+	"archived":       {"include_archived"},
+}
+
+// hint returns the known parameter an unknown one most likely means, or
+// "": a name from spellings, the name with or without filter[…], without
+// a trailing [] or in lower case.
+func (q *query) hint(name string) string {
+	candidates := spellings[name]
+	if inner, ok := strings.CutPrefix(name, "filter["); ok {
+		candidates = append(candidates, strings.TrimSuffix(inner, "]"))
+	} else {
+		candidates = append(candidates, "filter["+name+"]")
+	}
+	candidates = append(candidates, strings.TrimSuffix(name, "[]"), strings.ToLower(name))
+	for _, c := range candidates {
+		if c != name && q.knows(c) {
+			return c
+		}
+	}
+	return ""
+}
+
+// knows reports whether every parameter a hint names was read.
+func (q *query) knows(hint string) bool {
+	for _, name := range strings.Split(hint, " and ") {
+		if !q.known[name] {
+			return false
+		}
+	}
+	return true
 }
 
 func (q *query) id(name, prefix string) string {

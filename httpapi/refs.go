@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"slices"
-	"strconv"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -35,5 +34,3 @@ func (s *Server) checkRefs(ctx context.Context, biz string, errs *practiced.Fiel
 	}
 	return nil
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }

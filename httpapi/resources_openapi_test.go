@@ -1,13 +1,8 @@
 package httpapi_test
 
 import (
-	"encoding/json"
-	"net/http"
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/getkin/kin-openapi/openapi3filter"
 
 	"github.com/practiced/practiced/tid"
 )
@@ -22,16 +17,6 @@ func TestSetupAndPeopleMatchTheOpenAPIDocument(t *testing.T) {
 	c := newOAContract(t, e)
 	a := e.a
 	tok := a.Token
-	var frag struct {
-		Paths map[string]map[string]json.RawMessage `json:"paths"`
-	}
-	b, err := os.ReadFile("../openapi/fragments/resources.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &frag); err != nil {
-		t.Fatal(err)
-	}
 
 	ids := map[string]string{"SYD": a.Sydney.ID, "ADL": a.Adelaide.ID, "CONSULT": a.Consult.ID, "TAG": a.Tag.ID,
 		"ANN": a.Clients[0].ID, "MED": tid.New("med")}
@@ -77,10 +62,10 @@ func TestSetupAndPeopleMatchTheOpenAPIDocument(t *testing.T) {
 			`{"name":"Hydro 2","description":null,"duration":60,"price_cents":null,"buffer_before":null,"buffer_after":null,"max_clients":null,
 			"min_notice":null,"booking_horizon_days":null,"online_booking":null,"location_ids":null,"color":null}`,
 			`{"name":"Hydro","duration":4}`, "location_id=SYD", "location_id=nope"},
-		{"tags", `{"name":"VIP","color":"#FF0000"}`, `{"name":"V.I.P.","color":null}`, `{"name":"VIP","color":"red"}`, "", "include_archived=maybe"},
+		{"tags", `{"name":"VIP","color":"#FF0000"}`, `{"name":"V.I.P.","color":null}`, `{"name":"VIP","color":"light blue"}`, "", "include_archived=maybe"},
 		{"referral_types", `{"name":"GP"}`, `{"name":"Doctor"}`, `{"name":""}`, "", "updated_since=yesterday"},
 		{"cancellation_reasons", `{"name":"Sick"}`, `{"name":"Unwell"}`, `{"name":7}`, "", "limit=101"},
-		{"busy_time_types", `{"name":"Admin","color":null}`, `{"name":"Paperwork","color":"#00ff00"}`, `{"name":"Admin","color":"#0f0"}`, "", "limit=x"},
+		{"busy_time_types", `{"name":"Admin","color":null}`, `{"name":"Paperwork","color":"#00ff00"}`, `{"name":"Admin","color":"#0f0f"}`, "", "limit=x"},
 		{"cases", `{"client_id":"ANN","name":"Knee","status":"open","notes":"Claim"}`,
 			`{"client_id":"ANN","name":"Knee (healed)","status":null,"notes":null}`, `{"client_id":"ANN","name":"Knee","status":"pending"}`,
 			"client_id=ANN&status=open", "status=done"},
@@ -101,7 +86,7 @@ func TestSetupAndPeopleMatchTheOpenAPIDocument(t *testing.T) {
 		id := created["id"].(string)
 		one := base + "/" + id
 		paths = append(paths, one)
-		setupWriteErrors(c, base, fill(k.create))
+		c.writeErrorsOnce(base, fill(k.create))
 		c.call(oaReq{method: "POST", path: base, token: tok, body: fill(k.bad)}, 422, reqInvalid)
 
 		list := base
@@ -123,22 +108,20 @@ func TestSetupAndPeopleMatchTheOpenAPIDocument(t *testing.T) {
 		c.call(oaReq{method: "GET", path: base + "/" + a.Clients[0].ID, token: tok}, 404, reqInvalid)
 
 		c.call(oaReq{method: "POST", path: one, token: tok, body: fill(k.update)}, 200, reqValid)
-		setupWriteErrors(c, one, fill(k.update))
+		c.writeErrorsOnce(one, fill(k.update))
 		c.call(oaReq{method: "POST", path: one, token: tok, body: fill(k.bad)}, 422, reqInvalid)
 		c.call(oaReq{method: "POST", path: one, token: e.b.Token, body: `{}`}, 404, reqValid)
 
 		for _, verb := range []string{"/archive", "/unarchive"} {
 			c.call(oaReq{method: "POST", path: one + verb, token: tok}, 200, reqValid)
-			setupWriteErrors(c, one+verb, `{}`)
+			c.writeErrorsOnce(one+verb, `{}`)
 			oaWantErrorFields(t, one+verb, c.call(oaReq{method: "POST", path: one + verb, token: tok, body: `{"now":true}`}, 422, reqInvalid), "now")
 			c.call(oaReq{method: "POST", path: one + verb, token: e.b.Token}, 404, reqValid)
 		}
 	}
 
 	// Internal errors.
-	if err := e.st.Close(); err != nil {
-		t.Fatal(err)
-	}
+	c.breakStore()
 	for i, k := range kinds {
 		base := "/v1/" + k.plural
 		c.call(oaReq{method: "GET", path: base, token: tok}, 500, reqValid)
@@ -150,52 +133,6 @@ func TestSetupAndPeopleMatchTheOpenAPIDocument(t *testing.T) {
 	}
 
 	// Every response the fragment documents was provoked and validated.
-	for path, item := range frag.Paths {
-		for method, raw := range item {
-			if method == "parameters" {
-				continue
-			}
-			var op struct {
-				Responses map[string]json.RawMessage `json:"responses"`
-			}
-			if err := json.Unmarshal(raw, &op); err != nil {
-				t.Fatal(err)
-			}
-			for status := range op.Responses {
-				if key := strings.ToUpper(method) + " " + path + " " + status; !c.seen[key] {
-					t.Errorf("no request provoked the documented %s", key)
-				}
-			}
-		}
-	}
+	c.assertFragmentCovered("resources.json")
 	c.assertStrict()
-}
-
-// setupWriteErrors provokes, once each, the errors every writing
-// operation answers before it reads the body: 401, 403, 415, 413 and
-// 400. (oaContract.writeErrors tries more variants of each; the
-// variants are the same code for every route, and validating each
-// against the document is slow.)
-func setupWriteErrors(c *oaContract, path, body string) {
-	c.t.Helper()
-	a := c.e.a
-	c.call(oaReq{method: "POST", path: path, body: body}, 401, reqInvalid)
-	c.call(oaReq{method: "POST", path: path, token: a.ReadOnlyToken, body: body}, 403, reqValid)
-	c.call(oaReq{method: "POST", path: path, token: a.Token, body: body, contentType: "text/plain"}, 415, reqInvalid)
-	// The response alone is validated: decoding a body of a mebibyte to
-	// validate the request is what makes contract tests slow.
-	req, res := c.send(oaReq{method: "POST", path: path, token: a.Token, body: "{" + strings.Repeat(" ", 1<<20) + "}"})
-	if res.Status != http.StatusRequestEntityTooLarge {
-		c.t.Fatalf("POST %s with a body over 1 MiB: status %d, want 413", path, res.Status)
-	}
-	route, params, err := c.router.FindRoute(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	input := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: oaOptions()}
-	if err := c.validate(input, res.Status, res.Header, res.Body); err != nil {
-		c.t.Errorf("POST %s: 413 response does not match the document: %v", path, err)
-	}
-	c.seen["POST "+route.Path+" 413"] = true
-	c.call(oaReq{method: "POST", path: path, token: a.Token, body: `{"name":`}, 400, reqInvalid)
 }

@@ -5,149 +5,175 @@ import (
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/openapi"
-	"github.com/practiced/practiced/web"
 )
 
-// routes registers every endpoint. Handlers wrapped in s.auth need an API
-// key; s.write marks those that change data (refused to read-only keys).
-func (s *Server) routes() {
-	s.mux.HandleFunc("GET /healthz", s.healthz)
-	s.mux.HandleFunc("GET /v1/openapi.json", s.openAPI)
+// handler answers one route; an error it returns is written by
+// writeError.
+type handler func(http.ResponseWriter, *http.Request) error
 
-	// Clients, busy times and the change feed.
-	s.mux.Handle("GET /v1/clients", s.auth(s.listClients))
-	s.mux.Handle("POST /v1/clients", s.write(s.createClient))
-	s.mux.Handle("GET /v1/clients/{client}", s.auth(clientRoute(getOne(practiced.PrefixClient, "Client", s.store.GetClient, nil))))
-	s.mux.Handle("POST /v1/clients/{client}", s.write(s.updateClient))
-	s.mux.Handle("POST /v1/clients/{client}/archive", s.write(clientRoute(s.archiveOne(practiced.PrefixClient, "Client", anyArchiver(s.store.ArchiveClient), true))))
-	s.mux.Handle("POST /v1/clients/{client}/unarchive", s.write(clientRoute(s.archiveOne(practiced.PrefixClient, "Client", anyArchiver(s.store.ArchiveClient), false))))
-	s.mux.Handle("GET /v1/busy_times", s.auth(s.listBusyTimes))
-	s.mux.Handle("POST /v1/busy_times", s.write(s.createBusyTime))
-	s.mux.Handle("GET /v1/busy_times/{id}", s.auth(getOne(practiced.PrefixBusyTime, "Busy time", s.store.GetBusyTime, nil)))
-	s.mux.Handle("POST /v1/busy_times/{id}", s.write(s.updateBusyTime))
-	s.mux.Handle("DELETE /v1/busy_times/{id}", s.write(s.deleteBusyTime))
-	s.mux.Handle("POST /v1/busy_times/{id}/archive", s.write(s.archiveOne(practiced.PrefixBusyTime, "Busy time", anyArchiver(s.store.ArchiveBusyTime), true)))
-	s.mux.Handle("POST /v1/busy_times/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixBusyTime, "Busy time", anyArchiver(s.store.ArchiveBusyTime), false)))
-	s.mux.Handle("GET /v1/events", s.auth(s.listEvents))
-	s.mux.Handle("GET /v1/events/{id}", s.auth(getOne(practiced.PrefixEvent, "Event", s.store.GetEvent, nil)))
-	s.mux.Handle("GET /v1/availability_slots", s.auth(s.listAvailabilitySlots))
-	// end of clients, busy times and the change feed
+// access says what a route asks of its caller.
+type access int
 
-	// The clinic's set-up and people.
-	s.mux.Handle("GET /v1/locations", s.auth(s.listLocations))
-	s.mux.Handle("POST /v1/locations", s.write(s.locations().createHandler(s)))
-	s.mux.Handle("GET /v1/locations/{id}", s.auth(getOne(practiced.PrefixLocation, "Location", s.store.GetLocation, nil)))
-	s.mux.Handle("POST /v1/locations/{id}", s.write(s.locations().updateHandler(s)))
-	s.mux.Handle("POST /v1/locations/{id}/archive", s.write(s.archiveOne(practiced.PrefixLocation, "Location", anyArchiver(s.store.ArchiveLocation), true)))
-	s.mux.Handle("POST /v1/locations/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixLocation, "Location", anyArchiver(s.store.ArchiveLocation), false)))
-	s.mux.Handle("GET /v1/contacts", s.auth(s.listContacts))
-	s.mux.Handle("POST /v1/contacts", s.write(s.contacts().createHandler(s)))
-	s.mux.Handle("GET /v1/contacts/{id}", s.auth(getOne(practiced.PrefixContact, "Contact", s.store.GetContact, nil)))
-	s.mux.Handle("POST /v1/contacts/{id}", s.write(s.contacts().updateHandler(s)))
-	s.mux.Handle("POST /v1/contacts/{id}/archive", s.write(s.archiveOne(practiced.PrefixContact, "Contact", anyArchiver(s.store.ArchiveContact), true)))
-	s.mux.Handle("POST /v1/contacts/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixContact, "Contact", anyArchiver(s.store.ArchiveContact), false)))
-	s.mux.Handle("GET /v1/practitioners", s.auth(s.listPractitioners))
-	s.mux.Handle("POST /v1/practitioners", s.write(s.practitioners().createHandler(s)))
-	s.mux.Handle("GET /v1/practitioners/{id}", s.auth(getOne(practiced.PrefixPractitioner, "Practitioner", s.store.GetPractitioner, nil)))
-	s.mux.Handle("POST /v1/practitioners/{id}", s.write(s.practitioners().updateHandler(s)))
-	s.mux.Handle("POST /v1/practitioners/{id}/archive", s.write(s.archiveOne(practiced.PrefixPractitioner, "Practitioner", anyArchiver(s.store.ArchivePractitioner), true)))
-	s.mux.Handle("POST /v1/practitioners/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixPractitioner, "Practitioner", anyArchiver(s.store.ArchivePractitioner), false)))
-	s.mux.Handle("GET /v1/services", s.auth(s.listServices))
-	s.mux.Handle("POST /v1/services", s.write(s.services().createHandler(s)))
-	s.mux.Handle("GET /v1/services/{id}", s.auth(getOne(practiced.PrefixService, "Service", s.store.GetService, nil)))
-	s.mux.Handle("POST /v1/services/{id}", s.write(s.services().updateHandler(s)))
-	s.mux.Handle("POST /v1/services/{id}/archive", s.write(s.archiveOne(practiced.PrefixService, "Service", anyArchiver(s.store.ArchiveService), true)))
-	s.mux.Handle("POST /v1/services/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixService, "Service", anyArchiver(s.store.ArchiveService), false)))
-	s.mux.Handle("GET /v1/tags", s.auth(s.named(practiced.PrefixTag).list))
-	s.mux.Handle("POST /v1/tags", s.write(s.named(practiced.PrefixTag).create))
-	s.mux.Handle("GET /v1/tags/{id}", s.auth(s.named(practiced.PrefixTag).get))
-	s.mux.Handle("POST /v1/tags/{id}", s.write(s.named(practiced.PrefixTag).update))
-	s.mux.Handle("POST /v1/tags/{id}/archive", s.write(s.named(practiced.PrefixTag).archive))
-	s.mux.Handle("POST /v1/tags/{id}/unarchive", s.write(s.named(practiced.PrefixTag).unarchive))
-	s.mux.Handle("GET /v1/referral_types", s.auth(s.named(practiced.PrefixReferralType).list))
-	s.mux.Handle("POST /v1/referral_types", s.write(s.named(practiced.PrefixReferralType).create))
-	s.mux.Handle("GET /v1/referral_types/{id}", s.auth(s.named(practiced.PrefixReferralType).get))
-	s.mux.Handle("POST /v1/referral_types/{id}", s.write(s.named(practiced.PrefixReferralType).update))
-	s.mux.Handle("POST /v1/referral_types/{id}/archive", s.write(s.named(practiced.PrefixReferralType).archive))
-	s.mux.Handle("POST /v1/referral_types/{id}/unarchive", s.write(s.named(practiced.PrefixReferralType).unarchive))
-	s.mux.Handle("GET /v1/cancellation_reasons", s.auth(s.named(practiced.PrefixCancellationReason).list))
-	s.mux.Handle("POST /v1/cancellation_reasons", s.write(s.named(practiced.PrefixCancellationReason).create))
-	s.mux.Handle("GET /v1/cancellation_reasons/{id}", s.auth(s.named(practiced.PrefixCancellationReason).get))
-	s.mux.Handle("POST /v1/cancellation_reasons/{id}", s.write(s.named(practiced.PrefixCancellationReason).update))
-	s.mux.Handle("POST /v1/cancellation_reasons/{id}/archive", s.write(s.named(practiced.PrefixCancellationReason).archive))
-	s.mux.Handle("POST /v1/cancellation_reasons/{id}/unarchive", s.write(s.named(practiced.PrefixCancellationReason).unarchive))
-	s.mux.Handle("GET /v1/busy_time_types", s.auth(s.named(practiced.PrefixBusyTimeType).list))
-	s.mux.Handle("POST /v1/busy_time_types", s.write(s.named(practiced.PrefixBusyTimeType).create))
-	s.mux.Handle("GET /v1/busy_time_types/{id}", s.auth(s.named(practiced.PrefixBusyTimeType).get))
-	s.mux.Handle("POST /v1/busy_time_types/{id}", s.write(s.named(practiced.PrefixBusyTimeType).update))
-	s.mux.Handle("POST /v1/busy_time_types/{id}/archive", s.write(s.named(practiced.PrefixBusyTimeType).archive))
-	s.mux.Handle("POST /v1/busy_time_types/{id}/unarchive", s.write(s.named(practiced.PrefixBusyTimeType).unarchive))
-	s.mux.Handle("GET /v1/cases", s.auth(s.listCases))
-	s.mux.Handle("POST /v1/cases", s.write(s.cases().createHandler(s)))
-	s.mux.Handle("GET /v1/cases/{id}", s.auth(getOne(practiced.PrefixCase, "Case", s.store.GetCase, nil)))
-	s.mux.Handle("POST /v1/cases/{id}", s.write(s.cases().updateHandler(s)))
-	s.mux.Handle("POST /v1/cases/{id}/archive", s.write(s.archiveOne(practiced.PrefixCase, "Case", anyArchiver(s.store.ArchiveCase), true)))
-	s.mux.Handle("POST /v1/cases/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixCase, "Case", anyArchiver(s.store.ArchiveCase), false)))
-	s.mux.Handle("GET /v1/client_packages", s.auth(s.listClientPackages))
-	s.mux.Handle("POST /v1/client_packages", s.write(s.clientPackages().createHandler(s)))
-	s.mux.Handle("GET /v1/client_packages/{id}", s.auth(getOne(practiced.PrefixClientPackage, "Client package", s.store.GetClientPackage, nil)))
-	s.mux.Handle("POST /v1/client_packages/{id}", s.write(s.clientPackages().updateHandler(s)))
-	s.mux.Handle("POST /v1/client_packages/{id}/archive", s.write(s.archiveOne(practiced.PrefixClientPackage, "Client package", anyArchiver(s.store.ArchiveClientPackage), true)))
-	s.mux.Handle("POST /v1/client_packages/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixClientPackage, "Client package", anyArchiver(s.store.ArchiveClientPackage), false)))
-	// end of set-up and people
+const (
+	public access = iota // nothing: no API key
+	keyed                // a valid API key
+	writes               // a read-write API key: the route changes data
+)
 
-	// Appointments.
-	s.mux.Handle("GET /v1/appointments", s.auth(s.listAppointments))
-	s.mux.Handle("POST /v1/appointments", s.write(s.createAppointment))
-	s.mux.Handle("GET /v1/appointments/{id}", s.auth(getOne(practiced.PrefixAppointment, "Appointment", s.store.GetAppointment, nil)))
-	s.mux.Handle("POST /v1/appointments/{id}", s.write(s.updateAppointment))
-	s.mux.Handle("POST /v1/appointments/{id}/cancel", s.write(s.cancelAppointment))
-	s.mux.Handle("POST /v1/appointments/{id}/archive", s.write(s.archiveOne(practiced.PrefixAppointment, "Appointment", anyArchiver(s.store.ArchiveAppointment), true)))
-	s.mux.Handle("POST /v1/appointments/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixAppointment, "Appointment", anyArchiver(s.store.ArchiveAppointment), false)))
-	s.mux.Handle("GET /v1/appointment_clients", s.auth(s.listAppointmentClients))
-	s.mux.Handle("POST /v1/appointment_clients", s.write(s.createAppointmentClient))
-	s.mux.Handle("GET /v1/appointment_clients/{id}", s.auth(getOne(practiced.PrefixAppointmentClient, "Appointment client", s.store.GetAppointmentClient, nil)))
-	s.mux.Handle("POST /v1/appointment_clients/{id}", s.write(s.updateAppointmentClient))
-	s.mux.Handle("POST /v1/appointment_clients/{id}/archive", s.write(s.archiveOne(practiced.PrefixAppointmentClient, "Appointment client", anyArchiver(s.store.ArchiveAppointmentClient), true)))
-	s.mux.Handle("POST /v1/appointment_clients/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixAppointmentClient, "Appointment client", anyArchiver(s.store.ArchiveAppointmentClient), false)))
-	// end of appointments
-
-	// Forms.
-	s.mux.Handle("GET /v1/form_templates", s.auth(s.listFormTemplates))
-	s.mux.Handle("POST /v1/form_templates", s.write(s.createFormTemplate))
-	s.mux.Handle("GET /v1/form_templates/{id}", s.auth(getOne(practiced.PrefixFormTemplate, "Form template", s.store.GetFormTemplate, nil)))
-	s.mux.Handle("POST /v1/form_templates/{id}", s.write(s.updateFormTemplate))
-	s.mux.Handle("POST /v1/form_templates/{id}/archive", s.write(s.archiveOne(practiced.PrefixFormTemplate, "Form template", anyArchiver(s.store.ArchiveFormTemplate), true)))
-	s.mux.Handle("POST /v1/form_templates/{id}/unarchive", s.write(s.archiveOne(practiced.PrefixFormTemplate, "Form template", anyArchiver(s.store.ArchiveFormTemplate), false)))
-	s.mux.Handle("GET /v1/forms", s.auth(s.listForms))
-	s.mux.Handle("POST /v1/forms", s.write(s.createForm))
-	s.mux.Handle("GET /v1/forms/{id}", s.auth(getOne(practiced.PrefixForm, "Form", s.store.GetForm, s.finishForm)))
-	s.mux.Handle("POST /v1/forms/{id}/send", s.write(s.sendForm))
-	s.mux.Handle("POST /v1/forms/{id}/archive", s.write(s.archiveForm(true)))
-	s.mux.Handle("POST /v1/forms/{id}/unarchive", s.write(s.archiveForm(false)))
-	// The hosted form: HTML for the client, outside /v1 and without a key
-	// (the form's id is the credential; see package web).
-	hosted := web.NewForms(s.store, web.Options{Logger: s.logger, Now: s.now, PublicURL: s.publicURL,
-		IsCountry: func(c string) bool { return countryCodes[c] }})
-	s.mux.Handle("GET /f/{form_id}", hosted.Show())
-	s.mux.Handle("POST /f/{form_id}", hosted.Answer())
-	// end of forms
-
-	// Online booking: HTML for the clinic's clients, outside /v1 and
-	// without a key (see package web). It lists and books slots with the
-	// functions the API uses (package schedule).
-	booking := web.NewBooking(s.store, web.Options{Logger: s.logger, Now: s.now, PublicURL: s.publicURL})
-	s.mux.Handle("GET /book/{location_id}", booking.Show())
-	s.mux.Handle("POST /book/{location_id}", booking.Book())
-	// end of online booking
+// route is one endpoint: its method and path as http.ServeMux reads them,
+// what it asks of its caller, and its handler.
+type route struct {
+	pattern string
+	access  access
+	handle  handler
 }
 
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+// routes lists every endpoint of the API. Record routes read the id of
+// the record from the path value {id}, or {client} for clients (see
+// pathID).
+func (s *Server) routes() []route {
+	return []route{
+		{"GET /healthz", public, s.healthz},
+		{"GET /v1/openapi.json", public, s.openAPI},
+		{"GET /v1/openapi-3.0.json", public, s.openAPI30},
+
+		// Clients, busy times and the change feed.
+		{"GET /v1/clients", keyed, s.listClients},
+		{"POST /v1/clients", writes, s.clients().createHandler(s)},
+		{"GET /v1/clients/{client}", keyed, getOne(practiced.KindClient, s.store.GetClient)},
+		{"POST /v1/clients/{client}", writes, s.clients().updateHandler(s)},
+		{"POST /v1/clients/{client}/archive", writes, archiveOne(practiced.KindClient, s.store.ArchiveClient, true, s.now)},
+		{"POST /v1/clients/{client}/unarchive", writes, archiveOne(practiced.KindClient, s.store.ArchiveClient, false, s.now)},
+		{"GET /v1/busy_times", keyed, s.listBusyTimes},
+		{"POST /v1/busy_times", writes, s.createBusyTime},
+		{"GET /v1/busy_times/{id}", keyed, getOne(practiced.KindBusyTime, s.store.GetBusyTime)},
+		{"POST /v1/busy_times/{id}", writes, s.updateBusyTime},
+		{"DELETE /v1/busy_times/{id}", writes, s.deleteBusyTime},
+		{"POST /v1/busy_times/{id}/archive", writes, archiveOne(practiced.KindBusyTime, s.store.ArchiveBusyTime, true, s.now)},
+		{"POST /v1/busy_times/{id}/unarchive", writes, archiveOne(practiced.KindBusyTime, s.store.ArchiveBusyTime, false, s.now)},
+		{"GET /v1/events", keyed, s.listEvents},
+		{"GET /v1/events/{id}", keyed, getOne(practiced.KindEvent, s.store.GetEvent)},
+		{"GET /v1/availability_slots", keyed, s.listAvailabilitySlots},
+
+		// The clinic's set-up and people.
+		{"GET /v1/locations", keyed, s.listLocations},
+		{"POST /v1/locations", writes, s.locations().createHandler(s)},
+		{"GET /v1/locations/{id}", keyed, getOne(practiced.KindLocation, s.store.GetLocation)},
+		{"POST /v1/locations/{id}", writes, s.locations().updateHandler(s)},
+		{"POST /v1/locations/{id}/archive", writes, archiveOne(practiced.KindLocation, s.store.ArchiveLocation, true, s.now)},
+		{"POST /v1/locations/{id}/unarchive", writes, archiveOne(practiced.KindLocation, s.store.ArchiveLocation, false, s.now)},
+		{"GET /v1/contacts", keyed, s.listContacts},
+		{"POST /v1/contacts", writes, s.contacts().createHandler(s)},
+		{"GET /v1/contacts/{id}", keyed, getOne(practiced.KindContact, s.store.GetContact)},
+		{"POST /v1/contacts/{id}", writes, s.contacts().updateHandler(s)},
+		{"POST /v1/contacts/{id}/archive", writes, archiveOne(practiced.KindContact, s.store.ArchiveContact, true, s.now)},
+		{"POST /v1/contacts/{id}/unarchive", writes, archiveOne(practiced.KindContact, s.store.ArchiveContact, false, s.now)},
+		{"GET /v1/practitioners", keyed, s.listPractitioners},
+		{"POST /v1/practitioners", writes, s.practitioners().createHandler(s)},
+		{"GET /v1/practitioners/{id}", keyed, getOne(practiced.KindPractitioner, s.store.GetPractitioner)},
+		{"POST /v1/practitioners/{id}", writes, s.practitioners().updateHandler(s)},
+		{"POST /v1/practitioners/{id}/archive", writes, archiveOne(practiced.KindPractitioner, s.store.ArchivePractitioner, true, s.now)},
+		{"POST /v1/practitioners/{id}/unarchive", writes, archiveOne(practiced.KindPractitioner, s.store.ArchivePractitioner, false, s.now)},
+		{"GET /v1/services", keyed, s.listServices},
+		{"POST /v1/services", writes, s.services().createHandler(s)},
+		{"GET /v1/services/{id}", keyed, getOne(practiced.KindService, s.store.GetService)},
+		{"POST /v1/services/{id}", writes, s.services().updateHandler(s)},
+		{"POST /v1/services/{id}/archive", writes, archiveOne(practiced.KindService, s.store.ArchiveService, true, s.now)},
+		{"POST /v1/services/{id}/unarchive", writes, archiveOne(practiced.KindService, s.store.ArchiveService, false, s.now)},
+		{"GET /v1/tags", keyed, s.listNamed(practiced.KindTag)},
+		{"POST /v1/tags", writes, s.named(practiced.KindTag).createHandler(s)},
+		{"GET /v1/tags/{id}", keyed, getOne(practiced.KindTag, s.store.GetNamed)},
+		{"POST /v1/tags/{id}", writes, s.named(practiced.KindTag).updateHandler(s)},
+		{"POST /v1/tags/{id}/archive", writes, archiveOne(practiced.KindTag, s.store.ArchiveNamed, true, s.now)},
+		{"POST /v1/tags/{id}/unarchive", writes, archiveOne(practiced.KindTag, s.store.ArchiveNamed, false, s.now)},
+		{"GET /v1/referral_types", keyed, s.listNamed(practiced.KindReferralType)},
+		{"POST /v1/referral_types", writes, s.named(practiced.KindReferralType).createHandler(s)},
+		{"GET /v1/referral_types/{id}", keyed, getOne(practiced.KindReferralType, s.store.GetNamed)},
+		{"POST /v1/referral_types/{id}", writes, s.named(practiced.KindReferralType).updateHandler(s)},
+		{"POST /v1/referral_types/{id}/archive", writes, archiveOne(practiced.KindReferralType, s.store.ArchiveNamed, true, s.now)},
+		{"POST /v1/referral_types/{id}/unarchive", writes, archiveOne(practiced.KindReferralType, s.store.ArchiveNamed, false, s.now)},
+		{"GET /v1/cancellation_reasons", keyed, s.listNamed(practiced.KindCancellationReason)},
+		{"POST /v1/cancellation_reasons", writes, s.named(practiced.KindCancellationReason).createHandler(s)},
+		{"GET /v1/cancellation_reasons/{id}", keyed, getOne(practiced.KindCancellationReason, s.store.GetNamed)},
+		{"POST /v1/cancellation_reasons/{id}", writes, s.named(practiced.KindCancellationReason).updateHandler(s)},
+		{"POST /v1/cancellation_reasons/{id}/archive", writes, archiveOne(practiced.KindCancellationReason, s.store.ArchiveNamed, true, s.now)},
+		{"POST /v1/cancellation_reasons/{id}/unarchive", writes, archiveOne(practiced.KindCancellationReason, s.store.ArchiveNamed, false, s.now)},
+		{"GET /v1/busy_time_types", keyed, s.listNamed(practiced.KindBusyTimeType)},
+		{"POST /v1/busy_time_types", writes, s.named(practiced.KindBusyTimeType).createHandler(s)},
+		{"GET /v1/busy_time_types/{id}", keyed, getOne(practiced.KindBusyTimeType, s.store.GetNamed)},
+		{"POST /v1/busy_time_types/{id}", writes, s.named(practiced.KindBusyTimeType).updateHandler(s)},
+		{"POST /v1/busy_time_types/{id}/archive", writes, archiveOne(practiced.KindBusyTimeType, s.store.ArchiveNamed, true, s.now)},
+		{"POST /v1/busy_time_types/{id}/unarchive", writes, archiveOne(practiced.KindBusyTimeType, s.store.ArchiveNamed, false, s.now)},
+		{"GET /v1/cases", keyed, s.listCases},
+		{"POST /v1/cases", writes, s.cases().createHandler(s)},
+		{"GET /v1/cases/{id}", keyed, getOne(practiced.KindCase, s.store.GetCase)},
+		{"POST /v1/cases/{id}", writes, s.cases().updateHandler(s)},
+		{"POST /v1/cases/{id}/archive", writes, archiveOne(practiced.KindCase, s.store.ArchiveCase, true, s.now)},
+		{"POST /v1/cases/{id}/unarchive", writes, archiveOne(practiced.KindCase, s.store.ArchiveCase, false, s.now)},
+		{"GET /v1/client_packages", keyed, s.listClientPackages},
+		{"POST /v1/client_packages", writes, s.clientPackages().createHandler(s)},
+		{"GET /v1/client_packages/{id}", keyed, getOne(practiced.KindClientPackage, s.store.GetClientPackage)},
+		{"POST /v1/client_packages/{id}", writes, s.clientPackages().updateHandler(s)},
+		{"POST /v1/client_packages/{id}/archive", writes, archiveOne(practiced.KindClientPackage, s.store.ArchiveClientPackage, true, s.now)},
+		{"POST /v1/client_packages/{id}/unarchive", writes, archiveOne(practiced.KindClientPackage, s.store.ArchiveClientPackage, false, s.now)},
+
+		// Appointments.
+		{"GET /v1/appointments", keyed, s.listAppointments},
+		{"POST /v1/appointments", writes, s.createAppointment},
+		{"GET /v1/appointments/{id}", keyed, getOne(practiced.KindAppointment, s.store.GetAppointment)},
+		{"POST /v1/appointments/{id}", writes, s.updateAppointment},
+		{"POST /v1/appointments/{id}/cancel", writes, s.cancelAppointment},
+		{"POST /v1/appointments/{id}/archive", writes, archiveOne(practiced.KindAppointment, s.store.ArchiveAppointment, true, s.now)},
+		{"POST /v1/appointments/{id}/unarchive", writes, archiveOne(practiced.KindAppointment, s.store.ArchiveAppointment, false, s.now)},
+		{"GET /v1/appointment_clients", keyed, s.listAppointmentClients},
+		{"POST /v1/appointment_clients", writes, s.createAppointmentClient},
+		{"GET /v1/appointment_clients/{id}", keyed, getOne(practiced.KindAppointmentClient, s.store.GetAppointmentClient)},
+		{"POST /v1/appointment_clients/{id}", writes, s.updateAppointmentClient},
+		{"POST /v1/appointment_clients/{id}/archive", writes, archiveOne(practiced.KindAppointmentClient, s.store.ArchiveAppointmentClient, true, s.now)},
+		{"POST /v1/appointment_clients/{id}/unarchive", writes, archiveOne(practiced.KindAppointmentClient, s.store.ArchiveAppointmentClient, false, s.now)},
+
+		// Forms. A form's record carries its hosted page's URL, so its
+		// handlers are its own.
+		{"GET /v1/form_templates", keyed, s.listFormTemplates},
+		{"POST /v1/form_templates", writes, s.formTemplates().createHandler(s)},
+		{"GET /v1/form_templates/{id}", keyed, getOne(practiced.KindFormTemplate, s.store.GetFormTemplate)},
+		{"POST /v1/form_templates/{id}", writes, s.formTemplates().updateHandler(s)},
+		{"POST /v1/form_templates/{id}/archive", writes, archiveOne(practiced.KindFormTemplate, s.store.ArchiveFormTemplate, true, s.now)},
+		{"POST /v1/form_templates/{id}/unarchive", writes, archiveOne(practiced.KindFormTemplate, s.store.ArchiveFormTemplate, false, s.now)},
+		{"GET /v1/forms", keyed, s.listForms},
+		{"POST /v1/forms", writes, s.createForm},
+		{"GET /v1/forms/{id}", keyed, s.getForm},
+		{"POST /v1/forms/{id}/send", writes, s.sendForm},
+		{"POST /v1/forms/{id}/archive", writes, s.archiveForm(true)},
+		{"POST /v1/forms/{id}/unarchive", writes, s.archiveForm(false)},
+	}
+}
+
+// handle registers the routes, each behind what its access asks, and the
+// pages served beside the API, which ask for nothing.
+func (s *Server) handle(routes []route, pages map[string]http.Handler) {
+	for _, rt := range routes {
+		s.mux.Handle(rt.pattern, s.guard(rt.access, rt.handle))
+	}
+	for pattern, h := range pages {
+		s.mux.Handle(pattern, h)
+	}
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	return nil
 }
 
 // openAPI serves the API's OpenAPI document; it needs no key.
-func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) error {
 	w.Write(openapi.Document)
+	return nil
+}
+
+// openAPI30 serves the same document rendered as OpenAPI 3.0.3, for tools
+// that do not read 3.1; it needs no key.
+func (s *Server) openAPI30(w http.ResponseWriter, r *http.Request) error {
+	w.Write(openapi.Document30)
+	return nil
 }

@@ -28,6 +28,11 @@ type Options struct {
 	Logger    *slog.Logger
 	// Now tells the time; nil means time.Now. Tests set it.
 	Now func() time.Time
+	// Pages are served beside the API, outside /v1 and without a key:
+	// the pages a clinic's clients open in a browser (package web), by
+	// route pattern such as "GET /f/{form_id}". They get the API's
+	// request ids, request logs, and answers to unknown paths.
+	Pages map[string]http.Handler
 }
 
 // NewServer returns the API's handler.
@@ -45,7 +50,7 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.routes()
+	s.handle(s.routes(), opt.Pages)
 	return s.withRequestID(s.logRequests(s.recoverPanics(http.HandlerFunc(s.serveRoute))))
 }
 

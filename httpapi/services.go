@@ -6,8 +6,6 @@ import (
 	practiced "github.com/practiced/practiced"
 )
 
-func serviceID(v practiced.Service) string { return v.ID }
-
 // GET /v1/services
 func (s *Server) listServices(w http.ResponseWriter, r *http.Request) error {
 	l := newList(r, "services", 100)
@@ -18,11 +16,11 @@ func (s *Server) listServices(w http.ResponseWriter, r *http.Request) error {
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListServices(r.Context(), businessID(r.Context()), f, l.page)
+	data, info, err := s.store.ListServiceDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}
-	return respondList(s, w, r, l, data, info, serviceID)
+	return respondList(s, w, r, l, data, info)
 }
 
 // Defaults and limits of a service's numbers (minutes unless named).
@@ -39,8 +37,8 @@ const (
 // services creates and updates services.
 func (s *Server) services() *resource[practiced.Service] {
 	return &resource[practiced.Service]{
-		prefix: practiced.PrefixService, kind: "Service",
-		get: s.store.GetService, create: s.store.CreateService, update: s.store.UpdateService,
+		kind: practiced.KindService,
+		get:  s.store.GetService, create: s.store.CreateService, update: s.store.UpdateService,
 		fresh: func(id string, now practiced.Time) practiced.Service {
 			return practiced.Service{ID: id, MaxClients: defaultMaxClients, BookingHorizonDays: defaultBookingHorizonDays,
 				LocationIDs: []string{}, CreatedAt: now, UpdatedAt: now}
@@ -66,7 +64,7 @@ func readService(o *object, stored *practiced.Service) *patch[practiced.Service]
 	setBool(p, o.boolean("online_booking"), func(v *practiced.Service) *bool { return &v.OnlineBooking })
 	setIDs(p, "location_ids", o.ids("location_ids", maxItems, practiced.PrefixLocation),
 		func(v *practiced.Service) *[]string { return &v.LocationIDs })
-	setText(p, o.hexColor("color"), func(v *practiced.Service) *string { return &v.Color })
+	setText(p, o.color("color"), func(v *practiced.Service) *string { return &v.Color })
 	o.finish()
 	return p
 }

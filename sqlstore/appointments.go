@@ -10,7 +10,6 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
-	"github.com/practiced/practiced/tid"
 )
 
 const appointmentCols = `id, location_id, practitioner_id, service_id, starts_at, ends_at, max_clients,
@@ -66,10 +65,11 @@ func loadAppointmentClientIDs(ctx context.Context, db queryer, businessID string
 }
 
 var appointments = &table[practiced.Appointment]{
-	name: "appointments", recordType: "appointment", kind: "Appointment",
+	kind: practiced.KindAppointment,
 	cols: appointmentCols, scan: scanAppointment, values: appointmentValues,
 	load:      loadAppointmentClientIDs,
 	normalize: normalizeAppointment,
+	domain:    practiced.AppointmentEvents,
 	stamp: func(a *practiced.Appointment) *stamps {
 		return &stamps{ID: &a.ID, UpdatedAt: &a.UpdatedAt, ArchivedAt: &a.ArchivedAt}
 	},
@@ -127,9 +127,10 @@ func loadAppointmentTimes(ctx context.Context, db queryer, businessID string, re
 }
 
 var appointmentClients = &table[practiced.AppointmentClient]{
-	name: "appointment_clients", recordType: "appointment_client", kind: "Appointment client",
+	kind: practiced.KindAppointmentClient,
 	cols: appointmentClientCols, scan: scanAppointmentClient, values: appointmentClientValues,
-	load: loadAppointmentTimes,
+	load:   loadAppointmentTimes,
+	domain: practiced.AppointmentClientEvents,
 	stamp: func(c *practiced.AppointmentClient) *stamps {
 		return &stamps{ID: &c.ID, UpdatedAt: &c.UpdatedAt, ArchivedAt: &c.ArchivedAt}
 	},
@@ -142,15 +143,6 @@ func qualify(alias, cols string) string {
 		names[i] = alias + "." + n
 	}
 	return strings.Join(names, ", ")
-}
-
-// appointmentNotCancelled is the condition that appointment alias a is
-// not cancelled (practiced.AppointmentCancelled): it has no cancelled_at
-// and, if it has attendees, one of them is not cancelled.
-func appointmentNotCancelled(a string) string {
-	return a + `.cancelled_at IS NULL AND (
-		NOT EXISTS (SELECT 1 FROM appointment_clients x WHERE x.business_id = ` + a + `.business_id AND x.appointment_id = ` + a + `.id)
-		OR EXISTS (SELECT 1 FROM appointment_clients x WHERE x.business_id = ` + a + `.business_id AND x.appointment_id = ` + a + `.id AND x.status <> 'cancelled'))`
 }
 
 // ListAppointments returns a page of the business's appointments.
@@ -174,7 +166,7 @@ func (s *Store) ListAppointments(ctx context.Context, businessID string, f pract
 		q.filter("a.starts_at < " + q.args.add(ts(*f.StartsBefore)))
 	}
 	if !f.IncludeCancelled {
-		q.filter(appointmentNotCancelled("a"))
+		q.filter("a.cancelled_at IS NULL") // set exactly when cancelled: see appointmentActive
 	}
 	return appointments.list(ctx, s.r, businessID, q, p)
 }
@@ -201,6 +193,7 @@ func (s *Store) CreateAppointment(ctx context.Context, businessID string, a *pra
 // booking creates its client in the same transaction.
 func (s *Store) createAppointment(ctx context.Context, tx *sql.Tx, businessID string, a *practiced.Appointment, attendees []practiced.AppointmentClient, check practiced.ScheduleCheck) error {
 	normalizeAppointment(a)
+	practiced.SettleAppointment(a, attendees)
 	a.AppointmentClientIDs = attendeeIDs(attendees)
 	if check != nil {
 		if err := s.checkSchedule(ctx, tx, businessID, *a, check); err != nil {
@@ -248,7 +241,7 @@ func (s *Store) updateAppointment(ctx context.Context, tx *sql.Tx, businessID, i
 	if acs, err = s.attendees(ctx, tx, businessID, id); err != nil {
 		return a, acs, err
 	}
-	before := a
+	before, acsBefore := a, slices.Clone(acs)
 	aSnap := snapshot(a)
 	acIDs := make([]string, len(acs))
 	acSnaps := make([]string, len(acs))
@@ -262,6 +255,7 @@ func (s *Store) updateAppointment(ctx context.Context, tx *sql.Tx, businessID, i
 		return a, acs, fmt.Errorf("update appointment %s: change removed attendees", id)
 	}
 	normalizeAppointment(&a)
+	practiced.SettleAppointment(&a, acs)
 	moved := !a.StartsAt.Equal(before.StartsAt.Time) || !a.EndsAt.Equal(before.EndsAt.Time) || a.PractitionerID != before.PractitionerID
 	if moved && check != nil {
 		if err := s.checkSchedule(ctx, tx, businessID, a, check); err != nil {
@@ -288,7 +282,7 @@ func (s *Store) updateAppointment(ctx context.Context, tx *sql.Tx, businessID, i
 		if err := appointmentClients.write(ctx, tx, businessID, c); err != nil {
 			return a, acs, err
 		}
-		if err := recordEvent(ctx, tx, businessID, appointmentClients.recordType, "updated", c.ID, *c); err != nil {
+		if err := appointmentClients.recordChange(ctx, tx, businessID, "updated", &acsBefore[i], c); err != nil {
 			return a, acs, err
 		}
 	}
@@ -300,7 +294,7 @@ func (s *Store) updateAppointment(ctx context.Context, tx *sql.Tx, businessID, i
 	if err := appointments.write(ctx, tx, businessID, &a); err != nil {
 		return a, acs, err
 	}
-	return a, acs, recordEvent(ctx, tx, businessID, appointments.recordType, "updated", a.ID, a)
+	return a, acs, appointments.recordChange(ctx, tx, businessID, "updated", &before, &a)
 }
 
 // attendees reads an appointment's attendees in id order, locked for
@@ -405,10 +399,11 @@ func (s *Store) ArchiveAppointmentClient(ctx context.Context, businessID, id str
 // ClientsOf returns the client of each case and client package named.
 func (s *Store) ClientsOf(ctx context.Context, businessID string, ids []string) (map[string]string, error) {
 	out := map[string]string{}
-	for _, table := range []string{"cases", "client_packages"} {
+	for _, kind := range []practiced.Kind{practiced.KindCase, practiced.KindClientPackage} {
+		table := kind.Plural
 		var want []string
 		for _, id := range ids {
-			if tableByPrefix[tid.Prefix(id)] == table {
+			if k, _ := practiced.KindOf(id); k == kind {
 				want = append(want, id)
 			}
 		}

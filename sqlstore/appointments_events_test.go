@@ -66,11 +66,12 @@ type aptFeedEvent struct {
 	data map[string]any
 }
 
-// aptFeed reads the events of a business written after the event id
-// *after, in order, and moves *after to the last.
+// aptFeed reads the events of a business after the event id *after, in
+// feed order, and moves *after to the last.
 func aptFeed(t *testing.T, st *Store, biz string, after *string) []aptFeedEvent {
 	t.Helper()
-	rows, err := st.r.QueryContext(t.Context(), `SELECT id, type, record_id, data FROM events WHERE business_id = $1 AND id > $2 ORDER BY id`, biz, *after)
+	rows, err := st.r.QueryContext(t.Context(), `SELECT id, type, record_id, data FROM events
+		WHERE business_id = $1 AND seq > COALESCE((SELECT seq FROM events WHERE business_id = $1 AND id = $2), 0) ORDER BY seq`, biz, *after)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,12 +137,12 @@ func TestAppointmentChangesWriteTheirEvents(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := aptWantFeed(t, "booking", aptFeed(t, st, biz, &after),
-				"appointment.created "+a.ID, "appointment_client.created "+acs[0].ID, "appointment_client.created "+acs[1].ID)
+				"appointment.created "+a.ID, "appointment.booked "+a.ID, "appointment_client.created "+acs[0].ID, "appointment_client.created "+acs[1].ID)
 			if ids := got[0].data["appointment_client_ids"]; !slices.Equal(aptStrings(ids), []string{acs[0].ID, acs[1].ID}) {
 				t.Fatalf("appointment.created carries appointment_client_ids %v", ids)
 			}
-			if got[1].data["starts_at"] != "2026-03-03T01:00:00Z" || got[1].data["appointment_id"] != a.ID {
-				t.Fatalf("appointment_client.created carries %v", got[1].data)
+			if got[2].data["starts_at"] != "2026-03-03T01:00:00Z" || got[2].data["appointment_id"] != a.ID {
+				t.Fatalf("appointment_client.created carries %v", got[2].data)
 			}
 
 			refused := func(practiced.Appointment, practiced.Schedule) error { return practiced.Invalid("starts_at", "no") }
@@ -175,7 +176,7 @@ func TestAppointmentChangesWriteTheirEvents(t *testing.T) {
 			update(func(_ *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
 				return practiced.TransitionAppointmentClient(&(*acs)[0], practiced.StatusArrived, now)
 			})
-			got = aptWantFeed(t, "an arrival", aptFeed(t, st, biz, &after), "appointment_client.updated "+acs[0].ID)
+			got = aptWantFeed(t, "an arrival", aptFeed(t, st, biz, &after), "appointment_client.updated "+acs[0].ID, "appointment_client.arrived "+acs[0].ID)
 			if got[0].data["status"] != "arrived" || got[0].data["arrived_at"] != "2026-03-01T22:00:00Z" || got[0].data["updated_at"] != "2026-03-01T22:00:00Z" {
 				t.Fatalf("appointment_client.updated carries %v", got[0].data)
 			}
@@ -184,7 +185,7 @@ func TestAppointmentChangesWriteTheirEvents(t *testing.T) {
 				return practiced.MoveAppointment(a, *acs, start.Add(2*time.Hour), 45, a.PractitionerID, a.LocationID, []string{"starts_at"})
 			})
 			got = aptWantFeed(t, "a move", aptFeed(t, st, biz, &after), "appointment_client.updated "+acs[0].ID,
-				"appointment_client.updated "+acs[1].ID, "appointment_client.updated "+joined.ID, "appointment.updated "+a.ID)
+				"appointment_client.updated "+acs[1].ID, "appointment_client.updated "+joined.ID, "appointment.updated "+a.ID, "appointment.rescheduled "+a.ID)
 			if got[2].data["starts_at"] != "2026-03-03T03:00:00Z" || got[3].data["ends_at"] != "2026-03-03T03:45:00Z" {
 				t.Fatalf("a move's events carry %v and %v", got[2].data, got[3].data)
 			}
@@ -192,10 +193,13 @@ func TestAppointmentChangesWriteTheirEvents(t *testing.T) {
 			update(func(a *practiced.Appointment, acs *[]practiced.AppointmentClient) error {
 				return practiced.CancelAppointment(a, *acs, nil, "Closed", now)
 			})
-			got = aptWantFeed(t, "a cancellation", aptFeed(t, st, biz, &after), "appointment_client.updated "+acs[0].ID,
-				"appointment_client.updated "+acs[1].ID, "appointment_client.updated "+joined.ID, "appointment.updated "+a.ID)
-			if got[0].data["status"] != "cancelled" || got[3].data["cancelled_at"] != "2026-03-01T22:00:00Z" {
-				t.Fatalf("a cancellation's events carry %v and %v", got[0].data, got[3].data)
+			got = aptWantFeed(t, "a cancellation", aptFeed(t, st, biz, &after),
+				"appointment_client.updated "+acs[0].ID, "appointment_client.cancelled "+acs[0].ID,
+				"appointment_client.updated "+acs[1].ID, "appointment_client.cancelled "+acs[1].ID,
+				"appointment_client.updated "+joined.ID, "appointment_client.cancelled "+joined.ID,
+				"appointment.updated "+a.ID, "appointment.cancelled "+a.ID)
+			if got[0].data["status"] != "cancelled" || got[6].data["cancelled_at"] != "2026-03-01T22:00:00Z" {
+				t.Fatalf("a cancellation's events carry %v and %v", got[0].data, got[6].data)
 			}
 
 			if _, err := st.ArchiveAppointment(ctx, biz, a.ID, true, now); err != nil {

@@ -70,6 +70,24 @@ func BenchmarkStoreListClientsDeepPage(b *testing.B) {
 	}
 }
 
+// BenchmarkStoreListClientDocsDeepPage reads the pages of
+// BenchmarkStoreListClientsDeepPage as the API does: stored documents.
+func BenchmarkStoreListClientDocsDeepPage(b *testing.B) {
+	for name, st := range benchStores(b) {
+		c, ids := benchClinic(b, st)
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			for i := 0; b.Loop(); i++ {
+				after := ids[(i*997)%(benchClients-100)]
+				page, _, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100, After: after})
+				if err != nil || len(page) != 100 {
+					b.Fatalf("%d clients, %v", len(page), err)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkStoreUpdateClient(b *testing.B) {
 	for name, st := range benchStores(b) {
 		c, ids := benchClinic(b, st)

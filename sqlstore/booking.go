@@ -18,7 +18,7 @@ func (s *Store) BookingSite(ctx context.Context, locationID string) (practiced.B
 		FROM locations l JOIN businesses b ON b.id = l.business_id WHERE l.id = $1`, locationID)
 	loc, err := scanLocation(scanWith{row, []any{&businessID, &site.BusinessName}})
 	if errors.Is(err, sql.ErrNoRows) {
-		return site, practiced.NotFound("Location")
+		return site, practiced.NotFound(practiced.KindLocation.Name)
 	} else if err != nil {
 		return site, fmt.Errorf("booking site: %w", err)
 	}

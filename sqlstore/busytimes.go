@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -34,9 +35,10 @@ func busyTimeValues(b *practiced.BusyTime) []any {
 }
 
 var busyTimes = &table[practiced.BusyTime]{
-	name: "busy_times", recordType: "busy_time", kind: "Busy time",
+	kind: practiced.KindBusyTime,
 	cols: busyTimeCols, scan: scanBusyTime, values: busyTimeValues,
 	normalize: finishBusyTime,
+	docs:      true,
 	stamp: func(b *practiced.BusyTime) *stamps {
 		return &stamps{ID: &b.ID, UpdatedAt: &b.UpdatedAt, ArchivedAt: &b.ArchivedAt}
 	},
@@ -44,6 +46,16 @@ var busyTimes = &table[practiced.BusyTime]{
 
 // ListBusyTimes returns a page of the business's busy times.
 func (s *Store) ListBusyTimes(ctx context.Context, businessID string, f practiced.BusyTimeFilter, p practiced.PageRequest) ([]practiced.BusyTime, practiced.PageInfo, error) {
+	return busyTimes.list(ctx, s.r, businessID, busyTimeQuery(businessID, f), p)
+}
+
+// ListBusyTimeDocs returns the stored documents of the page ListBusyTimes returns.
+func (s *Store) ListBusyTimeDocs(ctx context.Context, businessID string, f practiced.BusyTimeFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return busyTimes.listDocs(ctx, s.r, busyTimeQuery(businessID, f), p)
+}
+
+// busyTimeQuery is the query of a list of busy times.
+func busyTimeQuery(businessID string, f practiced.BusyTimeFilter) *listQuery {
 	q := busyTimes.query(businessID, f.ListFilter)
 	if f.PractitionerID != "" {
 		q.filter("practitioner_id = " + q.args.add(f.PractitionerID))
@@ -57,7 +69,7 @@ func (s *Store) ListBusyTimes(ctx context.Context, businessID string, f practice
 	if f.EndsAfter != nil {
 		q.filter("ends_at > " + q.args.add(ts(*f.EndsAfter)))
 	}
-	return busyTimes.list(ctx, s.r, businessID, q, p)
+	return q
 }
 
 // GetBusyTime returns one busy time of the business.
@@ -133,7 +145,7 @@ func (s *Store) UpdateBusyTimes(ctx context.Context, businessID, id string, foll
 			if err := busyTimes.write(ctx, tx, businessID, b); err != nil {
 				return err
 			}
-			if err := recordEvent(ctx, tx, businessID, busyTimes.recordType, "updated", b.ID, b); err != nil {
+			if err := recordEvent(ctx, tx, businessID, busyTimes.kind.Type, "updated", b.ID, b); err != nil {
 				return err
 			}
 		}
@@ -158,7 +170,7 @@ func (s *Store) DeleteBusyTimes(ctx context.Context, businessID, id string, foll
 			return fmt.Errorf("delete busy times: %w", err)
 		}
 		for i := range recs {
-			if err := recordEvent(ctx, tx, businessID, busyTimes.recordType, "deleted", recs[i].ID, recs[i]); err != nil {
+			if err := recordEvent(ctx, tx, businessID, busyTimes.kind.Type, "deleted", recs[i].ID, recs[i]); err != nil {
 				return err
 			}
 		}

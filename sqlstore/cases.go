@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -20,8 +21,9 @@ func caseValues(c *practiced.Case) []any {
 }
 
 var cases = &table[practiced.Case]{
-	name: "cases", recordType: "case", kind: "Case",
+	kind: practiced.KindCase,
 	cols: caseCols, scan: scanCase, values: caseValues,
+	docs: true,
 	stamp: func(c *practiced.Case) *stamps {
 		return &stamps{ID: &c.ID, UpdatedAt: &c.UpdatedAt, ArchivedAt: &c.ArchivedAt}
 	},
@@ -29,6 +31,16 @@ var cases = &table[practiced.Case]{
 
 // ListCases returns a page of the business's cases.
 func (s *Store) ListCases(ctx context.Context, businessID string, f practiced.CaseFilter, p practiced.PageRequest) ([]practiced.Case, practiced.PageInfo, error) {
+	return cases.list(ctx, s.r, businessID, caseQuery(businessID, f), p)
+}
+
+// ListCaseDocs returns the stored documents of the page ListCases returns.
+func (s *Store) ListCaseDocs(ctx context.Context, businessID string, f practiced.CaseFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return cases.listDocs(ctx, s.r, caseQuery(businessID, f), p)
+}
+
+// caseQuery is the query of a list of cases.
+func caseQuery(businessID string, f practiced.CaseFilter) *listQuery {
 	q := cases.query(businessID, f.ListFilter)
 	if f.ClientID != "" {
 		q.filter(`client_id = ` + q.args.add(f.ClientID))
@@ -36,7 +48,7 @@ func (s *Store) ListCases(ctx context.Context, businessID string, f practiced.Ca
 	if f.Status != "" {
 		q.filter(`status = ` + q.args.add(f.Status))
 	}
-	return cases.list(ctx, s.r, businessID, q, p)
+	return q
 }
 
 // GetCase returns one case of the business.

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -21,8 +22,9 @@ func clientPackageValues(c *practiced.ClientPackage) []any {
 }
 
 var clientPackages = &table[practiced.ClientPackage]{
-	name: "client_packages", recordType: "client_package", kind: "Client package",
+	kind: practiced.KindClientPackage,
 	cols: clientPackageCols, scan: scanClientPackage, values: clientPackageValues,
+	docs: true,
 	stamp: func(c *practiced.ClientPackage) *stamps {
 		return &stamps{ID: &c.ID, UpdatedAt: &c.UpdatedAt, ArchivedAt: &c.ArchivedAt}
 	},
@@ -30,11 +32,21 @@ var clientPackages = &table[practiced.ClientPackage]{
 
 // ListClientPackages returns a page of the business's client packages.
 func (s *Store) ListClientPackages(ctx context.Context, businessID string, f practiced.ClientPackageFilter, p practiced.PageRequest) ([]practiced.ClientPackage, practiced.PageInfo, error) {
+	return clientPackages.list(ctx, s.r, businessID, clientPackageQuery(businessID, f), p)
+}
+
+// ListClientPackageDocs returns the stored documents of the page ListClientPackages returns.
+func (s *Store) ListClientPackageDocs(ctx context.Context, businessID string, f practiced.ClientPackageFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return clientPackages.listDocs(ctx, s.r, clientPackageQuery(businessID, f), p)
+}
+
+// clientPackageQuery is the query of a list of client packages.
+func clientPackageQuery(businessID string, f practiced.ClientPackageFilter) *listQuery {
 	q := clientPackages.query(businessID, f.ListFilter)
 	if f.ClientID != "" {
 		q.filter(`client_id = ` + q.args.add(f.ClientID))
 	}
-	return clientPackages.list(ctx, s.r, businessID, q, p)
+	return q
 }
 
 // GetClientPackage returns one client package of the business.

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
@@ -68,20 +69,32 @@ func clientValues(c *practiced.Client) []any {
 }
 
 // clientSearch is the lower-case text the q filter matches: names,
-// e-mail and phone numbers.
+// e-mail and phone numbers, each number in E.164 and in its national
+// form (practiced.PhoneSearchText), so that it is found however it is
+// typed.
 func clientSearch(c *practiced.Client) string {
-	parts := []string{c.FirstName, c.LastName, c.PreferredName, c.Email, c.PhoneNumber}
+	parts := []string{c.FirstName, c.LastName, c.PreferredName, c.Email, practiced.PhoneSearchText(c.PhoneNumber)}
 	for _, p := range c.PhoneNumbers {
-		parts = append(parts, p.Code+p.Number, p.Number)
+		parts = append(parts, practiced.PhoneSearchText(p.Code+p.Number), p.Number)
 	}
 	return strings.ToLower(strings.Join(parts, " "))
 }
 
 // ListClients returns a page of the business's clients.
 func (s *Store) ListClients(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Client, practiced.PageInfo, error) {
+	return clients.list(ctx, s.r, businessID, clientQuery(businessID, f), p)
+}
+
+// ListClientDocs returns the stored documents of the page ListClients returns.
+func (s *Store) ListClientDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return clients.listDocs(ctx, s.r, clientQuery(businessID, f), p)
+}
+
+// clientQuery is the query of a list of clients.
+func clientQuery(businessID string, f practiced.PersonFilter) *listQuery {
 	q := clients.query(businessID, f.ListFilter)
 	personFilters(q, f)
-	return clients.list(ctx, s.r, businessID, q, p)
+	return q
 }
 
 func personFilters(q *listQuery, f practiced.PersonFilter) {
@@ -98,11 +111,12 @@ func personFilters(q *listQuery, f practiced.PersonFilter) {
 }
 
 var clients = &table[practiced.Client]{
-	name: "clients", recordType: "client", kind: "Client",
+	kind: practiced.KindClient,
 	cols: clientCols, scan: scanClient, values: clientValues,
 	extraCols: []string{"search"},
 	extra:     func(c *practiced.Client) []any { return []any{clientSearch(c)} },
 	normalize: normalizeClient,
+	docs:      true,
 	stamp: func(c *practiced.Client) *stamps {
 		return &stamps{ID: &c.ID, UpdatedAt: &c.UpdatedAt, ArchivedAt: &c.ArchivedAt}
 	},
@@ -135,16 +149,4 @@ func splitCols(cols string) []string {
 		parts[i] = strings.TrimSpace(p)
 	}
 	return parts
-}
-
-// insertSQL returns an INSERT of business_id, cols and extra columns.
-func insertSQL(table, cols string, extra ...string) string {
-	names := append([]string{"business_id"}, splitCols(cols)...)
-	names = append(names, extra...)
-	ps := make([]string, len(names))
-	var a args
-	for i := range names {
-		ps[i] = a.add(nil)
-	}
-	return "INSERT INTO " + table + " (" + strings.Join(names, ", ") + ") VALUES (" + strings.Join(ps, ", ") + ")"
 }

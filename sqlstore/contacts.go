@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
@@ -37,21 +38,23 @@ func contactValues(c *practiced.Contact) []any {
 }
 
 // contactSearch is the lower-case text the q filter matches: names,
-// company, e-mail and phone numbers.
+// company, e-mail and phone numbers, each number in E.164 and in its
+// national form (practiced.PhoneSearchText).
 func contactSearch(c *practiced.Contact) string {
 	parts := []string{c.FirstName, c.LastName, c.PreferredName, c.Company, c.Email}
 	for _, p := range c.PhoneNumbers {
-		parts = append(parts, p.Code+p.Number, p.Number)
+		parts = append(parts, practiced.PhoneSearchText(p.Code+p.Number), p.Number)
 	}
 	return strings.ToLower(strings.Join(parts, " "))
 }
 
 var contacts = &table[practiced.Contact]{
-	name: "contacts", recordType: "contact", kind: "Contact",
+	kind: practiced.KindContact,
 	cols: contactCols, scan: scanContact, values: contactValues,
 	extraCols: []string{"search"},
 	extra:     func(c *practiced.Contact) []any { return []any{contactSearch(c)} },
 	normalize: normalizeContact,
+	docs:      true,
 	stamp: func(c *practiced.Contact) *stamps {
 		return &stamps{ID: &c.ID, UpdatedAt: &c.UpdatedAt, ArchivedAt: &c.ArchivedAt}
 	},
@@ -59,9 +62,19 @@ var contacts = &table[practiced.Contact]{
 
 // ListContacts returns a page of the business's contacts.
 func (s *Store) ListContacts(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Contact, practiced.PageInfo, error) {
+	return contacts.list(ctx, s.r, businessID, contactQuery(businessID, f), p)
+}
+
+// ListContactDocs returns the stored documents of the page ListContacts returns.
+func (s *Store) ListContactDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return contacts.listDocs(ctx, s.r, contactQuery(businessID, f), p)
+}
+
+// contactQuery is the query of a list of contacts.
+func contactQuery(businessID string, f practiced.PersonFilter) *listQuery {
 	q := contacts.query(businessID, f.ListFilter)
 	personFilters(q, f)
-	return contacts.list(ctx, s.r, businessID, q, p)
+	return q
 }
 
 // GetContact returns one contact of the business.

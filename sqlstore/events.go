@@ -37,9 +37,22 @@ func scanEvent(r rowScanner) (practiced.Event, error) {
 	return e, err
 }
 
-// ListEvents returns a page of the business's events in id order.
+// ListEvents returns a page of the business's events in feed order, the
+// order of seq (migration 0016). Cursors and After name events by id.
 func (s *Store) ListEvents(ctx context.Context, businessID string, f practiced.EventFilter, p practiced.PageRequest) ([]practiced.Event, practiced.PageInfo, error) {
 	q := newListQuery(businessID, eventCols, "events", "business_id", "id")
+	q.keyCol = "seq"
+	q.keyOf = func(id string) string { return "(SELECT seq FROM events WHERE business_id = $1 AND id = " + id + ")" }
+	if f.After != "" {
+		var seq int64
+		err := s.r.QueryRowContext(ctx, `SELECT seq FROM events WHERE business_id = $1 AND id = $2`, businessID, f.After).Scan(&seq)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, practiced.PageInfo{}, practiced.Invalid("after", "does not exist")
+		} else if err != nil {
+			return nil, practiced.PageInfo{}, fmt.Errorf("events after %s: %w", f.After, err)
+		}
+		q.filter("seq > " + q.args.add(seq))
+	}
 	if len(f.Types) > 0 {
 		q.filter("type IN " + q.args.in(f.Types))
 	}
@@ -60,7 +73,7 @@ func (s *Store) GetEvent(ctx context.Context, businessID, id string) (practiced.
 	row := s.r.QueryRowContext(ctx, `SELECT `+eventCols+` FROM events WHERE business_id = $1 AND id = $2`, businessID, id)
 	e, err := scanEvent(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return e, practiced.NotFound("Event")
+		return e, practiced.NotFound(practiced.KindEvent.Name)
 	}
 	return e, err
 }

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -13,28 +14,35 @@ import (
 
 const formCols = `id, client_id, location_id, form_template_id, appointment_client_id, name, color,
 	completion_message, prefill_client_fields, override_client_fields, status, sent_status, content,
-	sent_at, viewed_at, completed_at, created_at, updated_at, archived_at`
+	sent_at, viewed_at, completed_at, created_at, updated_at, archived_at, link_secret`
 
 func scanForm(r rowScanner) (practiced.Form, error) {
 	var f practiced.Form
 	err := r.Scan(&f.ID, &f.ClientID, &f.LocationID, &f.FormTemplateID, &f.AppointmentClientID, &f.Name, &f.Color,
 		&f.CompletionMessage, &f.PrefillClientFields, &f.OverrideClientFields, &f.Status, &f.SentStatus, jsonScan{&f.Content},
 		nullTimeScan{&f.SentAt}, nullTimeScan{&f.ViewedAt}, nullTimeScan{&f.CompletedAt},
-		timeScan{&f.CreatedAt}, timeScan{&f.UpdatedAt}, nullTimeScan{&f.ArchivedAt})
+		timeScan{&f.CreatedAt}, timeScan{&f.UpdatedAt}, nullTimeScan{&f.ArchivedAt}, &f.LinkSecret)
 	f.Content = practiced.NormalizeContent(f.Content)
 	return f, err
 }
 
+// formValues are a form's columns. A form written without a link secret
+// (a new one, or one of a bulk load) gets a new random one, so that every
+// stored form's page needs a secret besides its id.
 func formValues(f *practiced.Form) []any {
+	if f.LinkSecret == "" {
+		f.LinkSecret = rand.Text()
+	}
 	return []any{f.ID, f.ClientID, nullStr(f.LocationID), f.FormTemplateID, nullStr(f.AppointmentClientID), f.Name, f.Color,
 		f.CompletionMessage, f.PrefillClientFields, f.OverrideClientFields, f.Status, f.SentStatus, jsonText(f.Content),
-		nullTs(f.SentAt), nullTs(f.ViewedAt), nullTs(f.CompletedAt), tsv(f.CreatedAt), tsv(f.UpdatedAt), nullTs(f.ArchivedAt)}
+		nullTs(f.SentAt), nullTs(f.ViewedAt), nullTs(f.CompletedAt), tsv(f.CreatedAt), tsv(f.UpdatedAt), nullTs(f.ArchivedAt), f.LinkSecret}
 }
 
 var forms = &table[practiced.Form]{
-	name: "forms", recordType: "form", kind: "Form",
+	kind: practiced.KindForm,
 	cols: formCols, scan: scanForm, values: formValues,
 	normalize: func(f *practiced.Form) { f.Content = practiced.NormalizeContent(f.Content) },
+	domain:    practiced.FormEvents,
 	stamp: func(f *practiced.Form) *stamps {
 		return &stamps{ID: &f.ID, UpdatedAt: &f.UpdatedAt, ArchivedAt: &f.ArchivedAt}
 	},
@@ -108,17 +116,17 @@ func (s *Store) CompleteForm(ctx context.Context, businessID, id string, change 
 		if err != nil {
 			return err
 		}
-		formStamp, clientStamp := f.UpdatedAt, c.UpdatedAt
+		before, clientStamp := f, c.UpdatedAt
 		if err := change(&f, &c); err != nil {
 			return err
 		}
-		if f.UpdatedAt == formStamp {
+		if f.UpdatedAt == before.UpdatedAt {
 			f.UpdatedAt = practiced.Now()
 		}
 		if err := forms.write(ctx, tx, businessID, &f); err != nil {
 			return err
 		}
-		if err := recordEvent(ctx, tx, businessID, forms.recordType, "updated", f.ID, f); err != nil {
+		if err := forms.recordChange(ctx, tx, businessID, "updated", &before, &f); err != nil {
 			return err
 		}
 		clientAfter, err := json.Marshal(c)
@@ -131,7 +139,7 @@ func (s *Store) CompleteForm(ctx context.Context, businessID, id string, change 
 		if err := clients.write(ctx, tx, businessID, &c); err != nil {
 			return err
 		}
-		return recordEvent(ctx, tx, businessID, clients.recordType, "updated", c.ID, c)
+		return recordEvent(ctx, tx, businessID, clients.kind.Type, "updated", c.ID, c)
 	})
 	return f, err
 }
@@ -150,7 +158,7 @@ func (s *Store) HostedForm(ctx context.Context, id string) (practiced.HostedForm
 		FROM forms f JOIN businesses b ON b.id = f.business_id WHERE f.id = $1`, id)
 	f, err := scanForm(scanWith{row, []any{&businessID, &h.BusinessName}})
 	if errors.Is(err, sql.ErrNoRows) {
-		return h, practiced.NotFound("Form")
+		return h, practiced.NotFound(practiced.KindForm.Name)
 	} else if err != nil {
 		return h, fmt.Errorf("hosted form: %w", err)
 	}

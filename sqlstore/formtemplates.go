@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -23,9 +24,10 @@ func formTemplateValues(t *practiced.FormTemplate) []any {
 }
 
 var formTemplates = &table[practiced.FormTemplate]{
-	name: "form_templates", recordType: "form_template", kind: "Form template",
+	kind: practiced.KindFormTemplate,
 	cols: formTemplateCols, scan: scanFormTemplate, values: formTemplateValues,
 	normalize: func(t *practiced.FormTemplate) { t.Content = practiced.NormalizeContent(t.Content) },
+	docs:      true,
 	stamp: func(t *practiced.FormTemplate) *stamps {
 		return &stamps{ID: &t.ID, UpdatedAt: &t.UpdatedAt, ArchivedAt: &t.ArchivedAt}
 	},
@@ -33,7 +35,17 @@ var formTemplates = &table[practiced.FormTemplate]{
 
 // ListFormTemplates returns a page of the business's form templates.
 func (s *Store) ListFormTemplates(ctx context.Context, businessID string, f practiced.ListFilter, p practiced.PageRequest) ([]practiced.FormTemplate, practiced.PageInfo, error) {
-	return formTemplates.list(ctx, s.r, businessID, formTemplates.query(businessID, f), p)
+	return formTemplates.list(ctx, s.r, businessID, formTemplateQuery(businessID, f), p)
+}
+
+// ListFormTemplateDocs returns the stored documents of the page ListFormTemplates returns.
+func (s *Store) ListFormTemplateDocs(ctx context.Context, businessID string, f practiced.ListFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return formTemplates.listDocs(ctx, s.r, formTemplateQuery(businessID, f), p)
+}
+
+// formTemplateQuery is the query of a list of form templates.
+func formTemplateQuery(businessID string, f practiced.ListFilter) *listQuery {
+	return formTemplates.query(businessID, f)
 }
 
 // GetFormTemplate returns one form template of the business.

@@ -64,3 +64,32 @@ func (s *Store) RevokeAPIKey(ctx context.Context, id string) error {
 	}
 	return nil
 }
+
+// ListAPIKeys lists the business's keys, revoked ones too, by id.
+func (s *Store) ListAPIKeys(ctx context.Context, businessID string) ([]practiced.APIKey, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT id, business_id, token_hash, read_only, created_at, revoked_at FROM api_keys
+		WHERE business_id = $1 ORDER BY id`, businessID)
+	if err != nil {
+		return nil, fmt.Errorf("api keys: %w", err)
+	}
+	defer rows.Close()
+	keys := []practiced.APIKey{}
+	for rows.Next() {
+		var k practiced.APIKey
+		if err := rows.Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, timeScan{&k.CreatedAt}, nullTimeScan{&k.RevokedAt}); err != nil {
+			return nil, fmt.Errorf("api keys: %w", err)
+		}
+		keys = append(keys, k)
+	}
+	return keys, rows.Err()
+}
+
+// HasLiveAPIKey reports whether any key is not revoked.
+func (s *Store) HasLiveAPIKey(ctx context.Context) (bool, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1) k`).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("api keys: %w", err)
+	}
+	return n > 0, nil
+}

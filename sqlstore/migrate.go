@@ -16,11 +16,21 @@ import (
 // migrations/<dialect>/ replaces the shared file of the same name for
 // that dialect, where the SQL must differ.
 //
+// A database records only the number of each migration it has had, so a
+// released number never changes, while the words after it may. Every
+// file is named NNNN_snake_case_words.sql, the words saying what it
+// does. Numbers before 0011 have gaps that released databases already
+// know; from 0011 on each migration takes the next number, without gaps
+// (TestMigrationNames keeps both rules).
+//
 //go:embed migrations
 var migrations embed.FS
 
 // Migrate applies the migrations the database has not had yet, each in
-// its own transaction.
+// its own transaction, then runs the steps SQL cannot do: fillDocs gives
+// each record without a stored document (the rows from before migration
+// 0013) its document, which only the Go encoder can write. That step is
+// idempotent and finds nothing to do on a database already filled.
 func (s *Store) Migrate(ctx context.Context) error {
 	if s.dialect.name == "postgres" {
 		// Servers starting together on one database take turns.
@@ -64,6 +74,9 @@ func (s *Store) Migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("migrate: %w", err)
 		}
+	}
+	if err := s.fillDocs(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
 }
@@ -114,18 +127,23 @@ func (s *Store) migrationFiles() ([]migration, error) {
 }
 
 // splitStatements splits a migration on the semicolons that end lines.
-// Migrations keep one statement per semicolon-terminated line group.
+// Migrations keep one statement per semicolon-terminated line group; a
+// PostgreSQL function body between $$ lines stays whole.
 func splitStatements(text string) []string {
 	var out []string
 	var cur strings.Builder
+	quoted := false
 	for _, line := range strings.Split(text, "\n") {
 		trimmed := strings.TrimSpace(line)
-		if strings.HasPrefix(trimmed, "--") {
+		if strings.HasPrefix(trimmed, "--") && !quoted {
 			continue
 		}
 		cur.WriteString(line)
 		cur.WriteString("\n")
-		if strings.HasSuffix(trimmed, ";") {
+		if strings.Count(line, "$$")%2 == 1 {
+			quoted = !quoted
+		}
+		if strings.HasSuffix(trimmed, ";") && !quoted {
 			if stmt := strings.TrimSpace(cur.String()); stmt != ";" {
 				out = append(out, stmt)
 			}

@@ -2,11 +2,13 @@ package sqlstore
 
 import (
 	"context"
+	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
 
-// The four tables of named records have the columns namedCols (seed.go).
+// The four tables of named records have the same columns.
+const namedCols = `id, name, color, created_at, updated_at, archived_at`
 
 func scanNamed(r rowScanner) (practiced.Named, error) {
 	var n practiced.Named
@@ -23,8 +25,9 @@ var namedTables = func() map[string]*table[practiced.Named] {
 	out := map[string]*table[practiced.Named]{}
 	for _, k := range practiced.NamedKinds {
 		out[k.Prefix] = &table[practiced.Named]{
-			name: k.Plural, recordType: k.RecordType, kind: k.Kind,
+			kind: k,
 			cols: namedCols, scan: scanNamed, values: namedValues,
+			docs: true,
 			stamp: func(n *practiced.Named) *stamps {
 				return &stamps{ID: &n.ID, UpdatedAt: &n.UpdatedAt, ArchivedAt: &n.ArchivedAt}
 			},
@@ -49,6 +52,15 @@ func (s *Store) ListNamed(ctx context.Context, businessID, prefix string, f prac
 		return nil, practiced.PageInfo{}, practiced.Errorf(practiced.EINTERNAL, "No kind of named record has the prefix %q.", prefix)
 	}
 	return t.list(ctx, s.r, businessID, t.query(businessID, f), p)
+}
+
+// ListNamedDocs returns the stored documents of the page ListNamed returns.
+func (s *Store) ListNamedDocs(ctx context.Context, businessID, prefix string, f practiced.ListFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	t, ok := namedTables[prefix]
+	if !ok {
+		return nil, practiced.PageInfo{}, practiced.Errorf(practiced.EINTERNAL, "No kind of named record has the prefix %q.", prefix)
+	}
+	return t.listDocs(ctx, s.r, t.query(businessID, f), p)
 }
 
 // GetNamed returns one named record of the business.

@@ -15,8 +15,30 @@ type listQuery struct {
 	cols  string
 	from  string
 	idCol string
-	where []string
-	args  args
+	// keyCol, when set, orders the list instead of idCol; keyOf turns the
+	// placeholder of a cursor's id into the SQL of that row's keyCol. A
+	// cursor still carries an id, whatever orders the list.
+	keyCol string
+	keyOf  func(idPlaceholder string) string
+	where  []string
+	args   args
+}
+
+// orderCol is the column the list is in order of.
+func (q *listQuery) orderCol() string {
+	if q.keyCol != "" {
+		return q.keyCol
+	}
+	return q.idCol
+}
+
+// at is the SQL of the position in the list of the row whose id is the
+// placeholder p.
+func (q *listQuery) at(p string) string {
+	if q.keyOf != nil {
+		return q.keyOf(p)
+	}
+	return p
 }
 
 func newListQuery(businessID, cols, from, bizCol, idCol string) *listQuery {
@@ -41,7 +63,7 @@ func (q *listQuery) common(prefix string, f practiced.ListFilter) {
 
 type rowScanner interface{ Scan(dest ...any) error }
 
-// list runs q for page p and returns its rows in id order with whether
+// list runs q for page p and returns its rows in order with whether
 // more rows lie before and after them. Fetching one row more than the
 // limit tells whether the list goes on in the direction of travel; one
 // indexed probe tells whether it goes on the other way.
@@ -58,40 +80,44 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	order := "ASC"
 	switch {
 	case backward && p.Inclusive:
-		where = append(where, q.idCol+" <= "+a.add(p.Before))
+		where = append(where, q.orderCol()+" <= "+q.at(a.add(p.Before)))
 		order = "DESC"
 	case backward:
-		where = append(where, q.idCol+" < "+a.add(p.Before))
+		where = append(where, q.orderCol()+" < "+q.at(a.add(p.Before)))
 		order = "DESC"
 	case p.After != "" && p.Inclusive:
-		where = append(where, q.idCol+" >= "+a.add(p.After))
+		where = append(where, q.orderCol()+" >= "+q.at(a.add(p.After)))
 	case p.After != "":
-		where = append(where, q.idCol+" > "+a.add(p.After))
+		where = append(where, q.orderCol()+" > "+q.at(a.add(p.After)))
 	}
 	sqlText := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT %d",
-		q.cols, q.from, strings.Join(where, " AND "), q.idCol, order, limit+1)
+		q.cols, q.from, strings.Join(where, " AND "), q.orderCol(), order, limit+1)
 	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
 	if err != nil {
 		return nil, info, fmt.Errorf("list: %w", err)
 	}
 	defer rows.Close()
 	var out []T
+	var ids []string
 	for rows.Next() {
-		v, err := scan(rows)
+		r := idScanner{rows: rows}
+		v, err := scan(&r)
 		if err != nil {
 			return nil, info, fmt.Errorf("list: %w", err)
 		}
 		out = append(out, v)
+		ids = append(ids, r.id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, info, fmt.Errorf("list: %w", err)
 	}
 	more := len(out) > limit
 	if more {
-		out = out[:limit]
+		out, ids = out[:limit], ids[:limit]
 	}
 	if backward {
 		slices.Reverse(out)
+		slices.Reverse(ids)
 		info.HasPrev = more
 		op := ">="
 		if p.Inclusive {
@@ -114,14 +140,36 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	if out == nil {
 		out = []T{}
 	}
+	if len(ids) > 0 {
+		info.FirstID, info.LastID = ids[0], ids[len(ids)-1]
+	}
 	return out, info, nil
 }
 
-// exists reports whether a row matching q has an id that compares to id
-// with op.
+// idScanner remembers the id of the row it scans: every list query
+// selects the record's id first.
+type idScanner struct {
+	rows rowScanner
+	id   string
+}
+
+func (s *idScanner) Scan(dest ...any) error {
+	if err := s.rows.Scan(dest...); err != nil {
+		return err
+	}
+	id, ok := dest[0].(*string)
+	if !ok {
+		return fmt.Errorf("list: the first column is not the id")
+	}
+	s.id = *id
+	return nil
+}
+
+// exists reports whether a row matching q has a position that compares
+// to the position of id with op.
 func (q *listQuery) exists(ctx context.Context, db queryer, op, id string) (bool, error) {
 	a := args{vals: slices.Clone(q.args.vals)}
-	where := append(slices.Clone(q.where), q.idCol+" "+op+" "+a.add(id))
+	where := append(slices.Clone(q.where), q.orderCol()+" "+op+" "+q.at(a.add(id)))
 	sqlText := fmt.Sprintf("SELECT 1 FROM %s WHERE %s LIMIT 1", q.from, strings.Join(where, " AND "))
 	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
 	if err != nil {

@@ -2,7 +2,7 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
+	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -22,11 +22,8 @@ func practitionerValues(p *practiced.Practitioner) []any {
 		jsonText(p.WorkingHours), jsonText(p.Exceptions), tsv(p.CreatedAt), tsv(p.UpdatedAt), nullTs(p.ArchivedAt)}
 }
 
-// normalizePractitioner makes every list non-nil and puts the join ids in
-// the id order they are read back in.
+// normalizePractitioner makes every list non-nil.
 func normalizePractitioner(p *practiced.Practitioner) {
-	p.LocationIDs = sortedIDs(p.LocationIDs)
-	p.ServiceIDs = sortedIDs(p.ServiceIDs)
 	if p.WorkingHours == nil {
 		p.WorkingHours = []practiced.WorkingHours{}
 	}
@@ -41,55 +38,39 @@ func normalizePractitioner(p *practiced.Practitioner) {
 }
 
 var practitioners = &table[practiced.Practitioner]{
-	name: "practitioners", recordType: "practitioner", kind: "Practitioner",
+	kind: practiced.KindPractitioner,
 	cols: practitionerCols, scan: scanPractitioner, values: practitionerValues,
-	load: loadPractitionerJoins, save: savePractitionerJoins, normalize: normalizePractitioner,
+	normalize: normalizePractitioner,
+	joins: []join[practiced.Practitioner]{
+		{table: "practitioner_locations", keyCol: "practitioner_id", valCol: "location_id",
+			ids: func(p *practiced.Practitioner) *[]string { return &p.LocationIDs }},
+		{table: "practitioner_services", keyCol: "practitioner_id", valCol: "service_id",
+			ids: func(p *practiced.Practitioner) *[]string { return &p.ServiceIDs }},
+	},
+	docs: true,
 	stamp: func(p *practiced.Practitioner) *stamps {
 		return &stamps{ID: &p.ID, UpdatedAt: &p.UpdatedAt, ArchivedAt: &p.ArchivedAt}
 	},
 }
 
-func loadPractitionerJoins(ctx context.Context, db queryer, businessID string, ps []practiced.Practitioner) error {
-	ids := make([]string, len(ps))
-	for i := range ps {
-		ids[i] = ps[i].ID
-	}
-	locs, err := joined(ctx, db, "practitioner_locations", "practitioner_id", "location_id", businessID, ids)
-	if err != nil {
-		return err
-	}
-	sers, err := joined(ctx, db, "practitioner_services", "practitioner_id", "service_id", businessID, ids)
-	if err != nil {
-		return err
-	}
-	for i := range ps {
-		ps[i].LocationIDs = append([]string{}, locs[ps[i].ID]...)
-		ps[i].ServiceIDs = append([]string{}, sers[ps[i].ID]...)
-	}
-	return nil
-}
-
-// savePractitionerJoins writes the practitioner's locations and services,
-// and touches the locations it joined or left.
-func savePractitionerJoins(ctx context.Context, tx *sql.Tx, businessID string, p *practiced.Practitioner) error {
-	old, err := rejoin(ctx, tx, "practitioner_locations", "practitioner_id", "location_id", businessID, p.ID, p.LocationIDs)
-	if err != nil {
-		return err
-	}
-	if _, err := rejoin(ctx, tx, "practitioner_services", "practitioner_id", "service_id", businessID, p.ID, p.ServiceIDs); err != nil {
-		return err
-	}
-	return touchLocations(ctx, tx, businessID, symmetricDiff(old, p.LocationIDs), p.UpdatedAt)
-}
-
 // ListPractitioners returns a page of the business's practitioners.
 func (s *Store) ListPractitioners(ctx context.Context, businessID string, f practiced.PractitionerFilter, p practiced.PageRequest) ([]practiced.Practitioner, practiced.PageInfo, error) {
+	return practitioners.list(ctx, s.r, businessID, practitionerQuery(businessID, f), p)
+}
+
+// ListPractitionerDocs returns the stored documents of the page ListPractitioners returns.
+func (s *Store) ListPractitionerDocs(ctx context.Context, businessID string, f practiced.PractitionerFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return practitioners.listDocs(ctx, s.r, practitionerQuery(businessID, f), p)
+}
+
+// practitionerQuery is the query of a list of practitioners.
+func practitionerQuery(businessID string, f practiced.PractitionerFilter) *listQuery {
 	q := practitioners.query(businessID, f.ListFilter)
 	if f.LocationID != "" {
 		q.filter(`id IN (SELECT practitioner_id FROM practitioner_locations WHERE business_id = $1 AND location_id = ` +
 			q.args.add(f.LocationID) + `)`)
 	}
-	return practitioners.list(ctx, s.r, businessID, q, p)
+	return q
 }
 
 // GetPractitioner returns one practitioner of the business with the

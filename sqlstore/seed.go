@@ -1,102 +1,229 @@
 package sqlstore
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/jackc/pgx/v5/stdlib"
 
 	practiced "github.com/practiced/practiced"
 )
 
 // Seed inserts a batch of records in one transaction, without events.
-// Rows go in multi-row INSERTs, table by table in dependency order.
+// Rows go in multi-row INSERTs, table by table in dependency order; on
+// PostgreSQL the records' tables are filled with COPY.
 func (s *Store) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		ins := inserter{ctx: ctx, tx: tx, biz: businessID, positional: s.dialect.name == "sqlite"}
-		for i := range d.Locations {
-			ins.row("locations", locationCols, nil, locationValues(&d.Locations[i]))
-		}
-		for i := range d.Services {
-			ins.row("services", serviceCols, nil, serviceValues(&d.Services[i]))
-		}
-		for _, v := range d.Services {
-			for _, l := range v.LocationIDs {
-				ins.row("service_locations", "service_id, location_id", nil, []any{v.ID, l})
-			}
-		}
-		for i := range d.Practitioners {
-			ins.row("practitioners", practitionerCols, nil, practitionerValues(&d.Practitioners[i]))
-		}
-		for _, p := range d.Practitioners {
-			for _, l := range p.LocationIDs {
-				ins.row("practitioner_locations", "practitioner_id, location_id", nil, []any{p.ID, l})
-			}
-		}
-		for _, p := range d.Practitioners {
-			for _, sv := range p.ServiceIDs {
-				ins.row("practitioner_services", "practitioner_id, service_id", nil, []any{p.ID, sv})
-			}
-		}
-		for _, t := range []struct {
-			table string
-			rows  []practiced.Named
-		}{
-			{"tags", d.Tags}, {"referral_types", d.ReferralTypes},
-			{"cancellation_reasons", d.CancellationReasons}, {"busy_time_types", d.BusyTimeTypes},
-		} {
-			for i := range t.rows {
-				n := &t.rows[i]
-				ins.row(t.table, namedCols, nil, []any{n.ID, n.Name, n.Color, tsv(n.CreatedAt), tsv(n.UpdatedAt), nullTs(n.ArchivedAt)})
-			}
-		}
-		for i := range d.Contacts {
-			c := &d.Contacts[i]
-			normalizeContact(c)
-			ins.row("contacts", contactCols, []string{"search"}, append(contactValues(c), contactSearch(c)))
-		}
-		for i := range d.Clients {
-			c := &d.Clients[i]
-			normalizeClient(c)
-			ins.row("clients", clientCols, []string{"search"}, append(clientValues(c), clientSearch(c)))
-		}
-		for i := range d.Cases {
-			c := &d.Cases[i]
-			ins.row("cases", "id, client_id, name, status, notes, created_at, updated_at, archived_at", nil,
-				[]any{c.ID, c.ClientID, c.Name, c.Status, c.Notes, tsv(c.CreatedAt), tsv(c.UpdatedAt), nullTs(c.ArchivedAt)})
-		}
-		for i := range d.ClientPackages {
-			c := &d.ClientPackages[i]
-			ins.row("client_packages", "id, client_id, name, sessions_total, sessions_used, expires_on, created_at, updated_at, archived_at", nil,
-				[]any{c.ID, c.ClientID, c.Name, c.SessionsTotal, c.SessionsUsed, nullStr(c.ExpiresOn), tsv(c.CreatedAt), tsv(c.UpdatedAt), nullTs(c.ArchivedAt)})
-		}
-		for i := range d.Appointments {
-			ins.row("appointments", appointmentCols, nil, appointmentValues(&d.Appointments[i]))
-		}
-		for i := range d.AppointmentClients {
-			ins.row("appointment_clients", appointmentClientCols, nil, appointmentClientValues(&d.AppointmentClients[i]))
-		}
-		for i := range d.FormTemplates {
-			t := &d.FormTemplates[i]
-			ins.row("form_templates", "id, name, color, completion_message, prefill_client_fields, override_client_fields, content, created_at, updated_at, archived_at", nil,
-				[]any{t.ID, t.Name, t.Color, t.CompletionMessage, t.PrefillClientFields, t.OverrideClientFields, jsonText(practiced.NormalizeContent(t.Content)), tsv(t.CreatedAt), tsv(t.UpdatedAt), nullTs(t.ArchivedAt)})
-		}
-		for i := range d.Forms {
-			ins.row("forms", formCols, nil, formValues(&d.Forms[i]))
-		}
-		for i := range d.BusyTimes {
-			ins.row("busy_times", busyTimeCols, nil, busyTimeValues(&d.BusyTimes[i]))
-		}
-		return ins.flush()
-	})
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	ins := inserter{ctx: ctx, biz: businessID, positional: s.dialect.name == "sqlite"}
+	if s.dialect.name == "postgres" {
+		ins.copy = copyFrom(ctx, conn)
+	}
+	if ins.tx, err = conn.BeginTx(ctx, nil); err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := s.seed(ctx, &ins, d); err != nil {
+		ins.tx.Rollback()
+		return err
+	}
+	if err := ins.tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
 }
 
-const namedCols = `id, name, color, created_at, updated_at, archived_at`
+// copyFrom returns a function that writes rows to a table of the
+// PostgreSQL connection conn with COPY, inside the transaction open on it.
+// The rows travel in COPY's text format, so each value is parsed by its
+// column's type exactly as the text parameter of an INSERT is.
+func copyFrom(ctx context.Context, conn *sql.Conn) func(table string, cols []string, rows [][]any) error {
+	var buf []byte
+	return func(table string, cols []string, rows [][]any) error {
+		buf = buf[:0]
+		for _, row := range rows {
+			for c, v := range row {
+				if c > 0 {
+					buf = append(buf, '\t')
+				}
+				var err error
+				if buf, err = appendCopyText(buf, v); err != nil {
+					return err
+				}
+			}
+			buf = append(buf, '\n')
+		}
+		query := "COPY " + table + " (" + strings.Join(cols, ", ") + ") FROM STDIN"
+		return conn.Raw(func(dc any) error {
+			_, err := dc.(*stdlib.Conn).Conn().PgConn().CopyFrom(ctx, bytes.NewReader(buf), query)
+			return err
+		})
+	}
+}
+
+// appendCopyText appends v as a value of COPY's text format.
+func appendCopyText(buf []byte, v any) ([]byte, error) {
+	switch v := v.(type) {
+	case nil:
+		return append(buf, `\N`...), nil
+	case string:
+		for i := 0; i < len(v); i++ {
+			switch c := v[i]; c {
+			case '\\':
+				buf = append(buf, `\\`...)
+			case '\n':
+				buf = append(buf, `\n`...)
+			case '\r':
+				buf = append(buf, `\r`...)
+			case '\t':
+				buf = append(buf, `\t`...)
+			default:
+				buf = append(buf, c)
+			}
+		}
+		return buf, nil
+	case int:
+		return strconv.AppendInt(buf, int64(v), 10), nil
+	case int64:
+		return strconv.AppendInt(buf, v, 10), nil
+	case bool:
+		return strconv.AppendBool(buf, v), nil
+	}
+	return buf, fmt.Errorf("copy a value of type %T", v)
+}
+
+// seed writes d through ins.
+func (s *Store) seed(ctx context.Context, ins *inserter, d practiced.SeedData) error {
+	seedRows(ins, locations, d.Locations)
+	seedRows(ins, services, d.Services)
+	for _, v := range d.Services {
+		for _, l := range v.LocationIDs {
+			ins.row("service_locations", "service_id, location_id", nil, []any{v.ID, l})
+		}
+	}
+	seedRows(ins, practitioners, d.Practitioners)
+	for _, p := range d.Practitioners {
+		for _, l := range p.LocationIDs {
+			ins.row("practitioner_locations", "practitioner_id, location_id", nil, []any{p.ID, l})
+		}
+	}
+	for _, p := range d.Practitioners {
+		for _, sv := range p.ServiceIDs {
+			ins.row("practitioner_services", "practitioner_id, service_id", nil, []any{p.ID, sv})
+		}
+	}
+	for _, t := range []struct {
+		kind practiced.Kind
+		rows []practiced.Named
+	}{
+		{practiced.KindTag, d.Tags}, {practiced.KindReferralType, d.ReferralTypes},
+		{practiced.KindCancellationReason, d.CancellationReasons}, {practiced.KindBusyTimeType, d.BusyTimeTypes},
+	} {
+		seedRows(ins, namedTables[t.kind.Prefix], t.rows)
+	}
+	seedRows(ins, contacts, d.Contacts)
+	seedRows(ins, clients, d.Clients)
+	seedRows(ins, cases, d.Cases)
+	seedRows(ins, clientPackages, d.ClientPackages)
+	for _, a := range settleSeeded(d.Appointments, d.AppointmentClients) {
+		ins.row("appointments", appointmentCols, nil, appointmentValues(&a))
+	}
+	for i := range d.AppointmentClients {
+		ins.row("appointment_clients", appointmentClientCols, nil, appointmentClientValues(&d.AppointmentClients[i]))
+	}
+	seedRows(ins, formTemplates, d.FormTemplates)
+	for i := range d.Forms {
+		ins.row("forms", formCols, nil, formValues(&d.Forms[i]))
+	}
+	seedRows(ins, busyTimes, d.BusyTimes)
+	if err := ins.flush(); err != nil {
+		return err
+	}
+	if err := locations.rewriteDocs(ctx, ins.tx, ins.biz, joinedLocations(d)); err != nil {
+		return err
+	}
+	return s.settleStored(ctx, ins.tx, ins.biz, d)
+}
+
+// joinedLocations returns the seeded locations and those the seeded
+// practitioners and services joined, whose documents list them: a
+// location's document is written before the records that join it.
+func joinedLocations(d practiced.SeedData) []string {
+	var ids []string
+	for _, l := range d.Locations {
+		ids = append(ids, l.ID)
+	}
+	for _, p := range d.Practitioners {
+		ids = append(ids, p.LocationIDs...)
+	}
+	for _, v := range d.Services {
+		ids = append(ids, v.LocationIDs...)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// settleSeeded returns the seeded appointments, each settled with its
+// seeded attendees (practiced.SettleAppointment), so that seeded data
+// keeps what every other write keeps: cancelled_at is set exactly when
+// the appointment is cancelled. The caller's records are left as given.
+func settleSeeded(apts []practiced.Appointment, attendees []practiced.AppointmentClient) []practiced.Appointment {
+	byAppointment := map[string][]practiced.AppointmentClient{}
+	for _, c := range attendees {
+		byAppointment[c.AppointmentID] = append(byAppointment[c.AppointmentID], c)
+	}
+	out := slices.Clone(apts)
+	for i := range out {
+		practiced.SettleAppointment(&out[i], byAppointment[out[i].ID])
+	}
+	return out
+}
+
+// settleStored settles the stored appointments that attendees of d joined
+// without their appointment being in d, as settleSeeded does for the rest.
+func (s *Store) settleStored(ctx context.Context, tx *sql.Tx, businessID string, d practiced.SeedData) error {
+	seeded := map[string]bool{}
+	for _, a := range d.Appointments {
+		seeded[a.ID] = true
+	}
+	for _, c := range d.AppointmentClients {
+		if seeded[c.AppointmentID] {
+			continue
+		}
+		seeded[c.AppointmentID] = true
+		a, err := appointments.get(ctx, tx, businessID, c.AppointmentID, "")
+		if err != nil {
+			return err
+		}
+		if a.CancelledAt != nil {
+			continue
+		}
+		acs, err := s.attendees(ctx, tx, businessID, a.ID)
+		if err != nil {
+			return err
+		}
+		if practiced.SettleAppointment(&a, acs); a.CancelledAt != nil {
+			if err := appointments.write(ctx, tx, businessID, &a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
 
 // maxParams bounds the parameters of one INSERT, below SQLite's limit of
 // 32,766 and PostgreSQL's of 65,535.
 const maxParams = 30000
+
+// copyRows is how many rows go into one COPY.
+const copyRows = 5000
 
 // inserter collects the rows of one table and writes them in multi-row
 // INSERTs, so a large batch costs few round trips. Rows of the next table
@@ -110,11 +237,17 @@ type inserter struct {
 	// "$N" as a named parameter and finds each by a linear search, which
 	// makes a statement with thousands of them quadratic.
 	positional bool
-	table      string
-	cols       []string
-	vals       []any
-	rows       int
-	err        error
+	// stmts are the INSERTs prepared in tx, by their text: a batch of
+	// many rows writes the same full-size statement again and again, and
+	// parsing one of 30,000 parameters costs as much as binding them.
+	stmts map[string]*sql.Stmt
+	// copy, if set, writes the rows of seedRows with COPY (PostgreSQL).
+	copy  func(table string, cols []string, rows [][]any) error
+	table string
+	cols  []string
+	vals  []any
+	rows  int
+	err   error
 }
 
 func (in *inserter) row(table, cols string, extra []string, vals []any) {
@@ -141,15 +274,23 @@ func (in *inserter) flush() error {
 	if in.err != nil || in.rows == 0 {
 		return in.err
 	}
+	err := in.insert(in.table, in.cols, in.rows, in.vals)
+	in.vals, in.rows = in.vals[:0], 0
+	return err
+}
+
+// insert writes rows rows of cols, whose values vals holds row after row,
+// in one statement.
+func (in *inserter) insert(table string, cols []string, rows int, vals []any) error {
 	var b strings.Builder
-	b.WriteString("INSERT INTO " + in.table + " (" + strings.Join(in.cols, ", ") + ") VALUES ")
+	b.WriteString("INSERT INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES ")
 	n := 0
-	for r := 0; r < in.rows; r++ {
+	for r := 0; r < rows; r++ {
 		if r > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteByte('(')
-		for c := range in.cols {
+		for c := range cols {
 			if c > 0 {
 				b.WriteString(", ")
 			}
@@ -162,9 +303,75 @@ func (in *inserter) flush() error {
 		}
 		b.WriteByte(')')
 	}
-	if _, err := in.tx.ExecContext(in.ctx, b.String(), in.vals...); err != nil {
-		return fmt.Errorf("seed %s: %w", in.table, translate(err))
+	query := b.String()
+	stmt := in.stmts[query]
+	if stmt == nil {
+		var err error
+		if stmt, err = in.tx.PrepareContext(in.ctx, query); err != nil {
+			return fmt.Errorf("seed %s: %w", table, translate(err))
+		}
+		if in.stmts == nil {
+			in.stmts = map[string]*sql.Stmt{}
+		}
+		in.stmts[query] = stmt
 	}
-	in.vals, in.rows = in.vals[:0], 0
+	if _, err := stmt.ExecContext(in.ctx, vals...); err != nil {
+		return fmt.Errorf("seed %s: %w", table, translate(err))
+	}
 	return nil
+}
+
+// seedRows writes recs to t's table as t.insert writes each, with its
+// document. The rows of the next statement are encoded on another
+// goroutine while the database writes the current one: for a large batch
+// the encoding, documents included, costs as much as the writing.
+func seedRows[T any](in *inserter, t *table[T], recs []T) {
+	if in.err = in.flush(); in.err != nil || len(recs) == 0 {
+		return
+	}
+	cols := append([]string{"business_id"}, t.allCols()...)
+	per := maxParams / len(cols)
+	if in.copy != nil {
+		per = copyRows
+	}
+	encode := func(start, end int) []any {
+		vals := make([]any, 0, (end-start)*len(cols))
+		for i := start; i < end; i++ {
+			t.tidy(&recs[i])
+			vals = append(vals, in.biz)
+			vals = append(vals, t.allValues(&recs[i])...)
+		}
+		return vals
+	}
+	chunks := make(chan []any, 1)
+	stop := make(chan struct{})
+	go func() {
+		defer close(chunks)
+		for start := 0; start < len(recs); start += per {
+			select {
+			case chunks <- encode(start, min(start+per, len(recs))):
+			case <-stop:
+				return
+			}
+		}
+	}()
+	for vals := range chunks {
+		if in.err != nil {
+			continue // the encoder stops after the chunk it is on
+		}
+		if in.copy != nil {
+			rows := make([][]any, len(vals)/len(cols))
+			for r := range rows {
+				rows[r] = vals[r*len(cols) : (r+1)*len(cols)]
+			}
+			if in.err = in.copy(t.kind.Plural, cols, rows); in.err != nil {
+				in.err = fmt.Errorf("seed %s: %w", t.kind.Plural, translate(in.err))
+			}
+		} else {
+			in.err = in.insert(t.kind.Plural, cols, len(vals)/len(cols), vals)
+		}
+		if in.err != nil {
+			close(stop)
+		}
+	}
 }

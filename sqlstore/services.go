@@ -2,7 +2,7 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
+	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -24,50 +24,37 @@ func serviceValues(v *practiced.Service) []any {
 		tsv(v.CreatedAt), tsv(v.UpdatedAt), nullTs(v.ArchivedAt)}
 }
 
-func normalizeService(v *practiced.Service) { v.LocationIDs = sortedIDs(v.LocationIDs) }
-
 var services = &table[practiced.Service]{
-	name: "services", recordType: "service", kind: "Service",
+	kind: practiced.KindService,
 	cols: serviceCols, scan: scanService, values: serviceValues,
-	load: loadServiceJoins, save: saveServiceJoins, normalize: normalizeService,
+	joins: []join[practiced.Service]{
+		{table: "service_locations", keyCol: "service_id", valCol: "location_id",
+			ids: func(v *practiced.Service) *[]string { return &v.LocationIDs }},
+	},
+	docs: true,
 	stamp: func(v *practiced.Service) *stamps {
 		return &stamps{ID: &v.ID, UpdatedAt: &v.UpdatedAt, ArchivedAt: &v.ArchivedAt}
 	},
 }
 
-func loadServiceJoins(ctx context.Context, db queryer, businessID string, vs []practiced.Service) error {
-	ids := make([]string, len(vs))
-	for i := range vs {
-		ids[i] = vs[i].ID
-	}
-	locs, err := joined(ctx, db, "service_locations", "service_id", "location_id", businessID, ids)
-	if err != nil {
-		return err
-	}
-	for i := range vs {
-		vs[i].LocationIDs = append([]string{}, locs[vs[i].ID]...)
-	}
-	return nil
-}
-
-// saveServiceJoins writes the service's locations and touches the
-// locations it was added to or removed from.
-func saveServiceJoins(ctx context.Context, tx *sql.Tx, businessID string, v *practiced.Service) error {
-	old, err := rejoin(ctx, tx, "service_locations", "service_id", "location_id", businessID, v.ID, v.LocationIDs)
-	if err != nil {
-		return err
-	}
-	return touchLocations(ctx, tx, businessID, symmetricDiff(old, v.LocationIDs), v.UpdatedAt)
-}
-
 // ListServices returns a page of the business's services.
 func (s *Store) ListServices(ctx context.Context, businessID string, f practiced.ServiceFilter, p practiced.PageRequest) ([]practiced.Service, practiced.PageInfo, error) {
+	return services.list(ctx, s.r, businessID, serviceQuery(businessID, f), p)
+}
+
+// ListServiceDocs returns the stored documents of the page ListServices returns.
+func (s *Store) ListServiceDocs(ctx context.Context, businessID string, f practiced.ServiceFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return services.listDocs(ctx, s.r, serviceQuery(businessID, f), p)
+}
+
+// serviceQuery is the query of a list of services.
+func serviceQuery(businessID string, f practiced.ServiceFilter) *listQuery {
 	q := services.query(businessID, f.ListFilter)
 	if f.LocationID != "" {
 		q.filter(`id IN (SELECT service_id FROM service_locations WHERE business_id = $1 AND location_id = ` +
 			q.args.add(f.LocationID) + `)`)
 	}
-	return services.list(ctx, s.r, businessID, q, p)
+	return q
 }
 
 // GetService returns one service of the business with its locations.

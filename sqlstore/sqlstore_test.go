@@ -124,6 +124,21 @@ func TestEmptyPathIsRefused(t *testing.T) {
 	}
 }
 
+func TestUnknownSchemeIsRefusedByName(t *testing.T) {
+	for url, scheme := range map[string]string{"mysql://root@localhost/clinic": "mysql", "sqlite3://x.db": "sqlite3", "http://example.org/db": "http"} {
+		st, err := sqlstore.Open(t.Context(), url)
+		if err == nil {
+			st.Close()
+			t.Errorf("Open(%q) succeeded", url)
+			continue
+		}
+		want := `unknown database URL scheme "` + scheme + `": use sqlite:PATH, a file path, or postgres://…`
+		if err.Error() != want {
+			t.Errorf("Open(%q): %v, want %s", url, err, want)
+		}
+	}
+}
+
 func TestJournalIsWAL(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.db")
 	st := open(t, "sqlite:"+path)

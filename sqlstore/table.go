@@ -3,7 +3,9 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
@@ -14,23 +16,28 @@ import (
 // every kind. Each change is recorded in the change feed in the same
 // transaction.
 type table[T any] struct {
-	name       string // SQL table
-	recordType string // singular name in events, e.g. "client"
-	kind       string // name in messages, e.g. "Client"
-	cols       string // columns after business_id, id first
-	scan       func(rowScanner) (T, error)
-	values     func(*T) []any // in cols order
+	kind   practiced.Kind // its Plural is the SQL table
+	cols   string         // columns after business_id, id first
+	scan   func(rowScanner) (T, error)
+	values func(*T) []any // in cols order
 	// extraCols and extra are written but never read back (search text).
 	extraCols []string
 	extra     func(*T) []any
-	// load fills what lives in other tables (join ids), for a page.
+	// joins are the id lists kept in join tables, read with the row and
+	// written after it.
+	joins []join[T]
+	// load fills what else lives in other tables, for a page.
 	load func(ctx context.Context, db queryer, businessID string, recs []T) error
-	// save writes what lives in other tables, after the row.
-	save func(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error
 	// normalize makes lists non-nil before writing and after reading.
 	normalize func(*T)
 	// stamp gives access to the common fields.
 	stamp func(*T) *stamps
+	// docs says the table keeps each record's API document in its doc
+	// column (see doc.go), written with every write of the row.
+	docs bool
+	// domain returns the domain event actions of a change from before
+	// (nil for a new record) to after, such as practiced.FormEvents.
+	domain func(before, after *T) []string
 }
 
 // stamps are the fields every record has.
@@ -40,25 +47,52 @@ type stamps struct {
 	ArchivedAt **practiced.Time
 }
 
+// allCols are the columns a write sets, in allValues order.
 func (t *table[T]) allCols() []string {
-	return append(splitCols(t.cols), t.extraCols...)
+	cols := append(splitCols(t.cols), t.extraCols...)
+	if t.docs {
+		cols = append(cols, "doc")
+	}
+	return cols
 }
 
+// allValues are the values a write sets, in allCols order. rec must be
+// tidy, as it is read back.
 func (t *table[T]) allValues(rec *T) []any {
 	vals := t.values(rec)
 	if t.extra != nil {
 		vals = append(vals, t.extra(rec)...)
 	}
+	if t.docs {
+		vals = append(vals, docText(rec))
+	}
 	return vals
 }
 
+// tidy makes rec's lists non-nil and its join ids sorted, before writing
+// and after reading.
+func (t *table[T]) tidy(rec *T) {
+	t.sortJoins(rec)
+	if t.normalize != nil {
+		t.normalize(rec)
+	}
+}
+
+// finish completes records read from their rows: their join lists come
+// from loadJoins, already sorted, so only normalize is left to run.
 func (t *table[T]) finish(ctx context.Context, db queryer, businessID string, recs []T) error {
 	if t.normalize != nil {
 		for i := range recs {
 			t.normalize(&recs[i])
 		}
 	}
-	if t.load != nil && len(recs) > 0 {
+	if len(recs) == 0 {
+		return nil
+	}
+	if err := t.loadJoins(ctx, db, businessID, recs); err != nil {
+		return err
+	}
+	if t.load != nil {
 		return t.load(ctx, db, businessID, recs)
 	}
 	return nil
@@ -66,10 +100,10 @@ func (t *table[T]) finish(ctx context.Context, db queryer, businessID string, re
 
 // get reads one record; lock is appended to the query (see dialect).
 func (t *table[T]) get(ctx context.Context, db queryer, businessID, id, lock string) (T, error) {
-	row := db.QueryRowContext(ctx, `SELECT `+t.cols+` FROM `+t.name+` WHERE business_id = $1 AND id = $2`+lock, businessID, id)
+	row := db.QueryRowContext(ctx, `SELECT `+t.cols+` FROM `+t.kind.Plural+` WHERE business_id = $1 AND id = $2`+lock, businessID, id)
 	rec, err := t.scan(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return rec, practiced.NotFound(t.kind)
+		return rec, practiced.NotFound(t.kind.Name)
 	} else if err != nil {
 		return rec, err
 	}
@@ -87,18 +121,27 @@ func (t *table[T]) list(ctx context.Context, db queryer, businessID string, q *l
 	return recs, info, t.finish(ctx, db, businessID, recs)
 }
 
+// listDocs reads a page of the stored documents of the records matching
+// q, a query of list's.
+func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	if !t.docs {
+		return nil, practiced.PageInfo{}, fmt.Errorf("%s: no stored documents", t.kind.Plural)
+	}
+	dq := *q
+	dq.cols = "id, doc"
+	return list(ctx, db, &dq, p, scanDoc)
+}
+
 // query starts a list query on the table, with the common filters.
 func (t *table[T]) query(businessID string, f practiced.ListFilter) *listQuery {
-	q := newListQuery(businessID, t.cols, t.name, "business_id", "id")
+	q := newListQuery(businessID, t.cols, t.kind.Plural, "business_id", "id")
 	q.common("", f)
 	return q
 }
 
 // insert writes a new record and its "created" event inside tx.
 func (t *table[T]) insert(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error {
-	if t.normalize != nil {
-		t.normalize(rec)
-	}
+	t.tidy(rec)
 	cols := append([]string{"business_id"}, t.allCols()...)
 	var a args
 	ps := make([]string, len(cols))
@@ -106,23 +149,38 @@ func (t *table[T]) insert(ctx context.Context, tx *sql.Tx, businessID string, re
 	for i, v := range t.allValues(rec) {
 		ps[i+1] = a.add(v)
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO `+t.name+` (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(ps, ", ")+`)`, a.vals...)
+	_, err := tx.ExecContext(ctx, `INSERT INTO `+t.kind.Plural+` (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(ps, ", ")+`)`, a.vals...)
 	if err != nil {
 		return translate(err)
 	}
-	if t.save != nil {
-		if err := t.save(ctx, tx, businessID, rec); err != nil {
-			return translate(err)
-		}
+	if err := t.saveJoins(ctx, tx, businessID, rec); err != nil {
+		return translate(err)
 	}
-	return recordEvent(ctx, tx, businessID, t.recordType, "created", *t.stamp(rec).ID, rec)
+	return t.recordChange(ctx, tx, businessID, "created", nil, rec)
 }
 
-// write replaces the stored row of rec (and what save writes).
-func (t *table[T]) write(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error {
-	if t.normalize != nil {
-		t.normalize(rec)
+// recordChange writes the events of a change of a record from before
+// (nil for a new one) to after: "<record_type>.<action>", then each of
+// its domain events, all with the record after the change as data.
+func (t *table[T]) recordChange(ctx context.Context, db queryer, businessID, action string, before, after *T) error {
+	id := *t.stamp(after).ID
+	if err := recordEvent(ctx, db, businessID, t.kind.Type, action, id, *after); err != nil {
+		return err
 	}
+	if t.domain == nil {
+		return nil
+	}
+	for _, a := range t.domain(before, after) {
+		if err := recordEvent(ctx, db, businessID, t.kind.Type, a, id, *after); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// write replaces the stored row of rec (and its join ids).
+func (t *table[T]) write(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error {
+	t.tidy(rec)
 	cols := t.allCols()[1:]
 	vals := t.allValues(rec)[1:]
 	var a args
@@ -131,14 +189,11 @@ func (t *table[T]) write(ctx context.Context, tx *sql.Tx, businessID string, rec
 	for i, c := range cols {
 		sets[i] = c + " = " + a.add(vals[i])
 	}
-	_, err := tx.ExecContext(ctx, `UPDATE `+t.name+` SET `+strings.Join(sets, ", ")+` WHERE business_id = $1 AND id = `+a.add(*t.stamp(rec).ID), a.vals...)
+	_, err := tx.ExecContext(ctx, `UPDATE `+t.kind.Plural+` SET `+strings.Join(sets, ", ")+` WHERE business_id = $1 AND id = `+a.add(*t.stamp(rec).ID), a.vals...)
 	if err != nil {
 		return translate(err)
 	}
-	if t.save != nil {
-		return translate(t.save(ctx, tx, businessID, rec))
-	}
-	return nil
+	return translate(t.saveJoins(ctx, tx, businessID, rec))
 }
 
 // update reads a record under lock, lets change alter it, writes it and
@@ -152,18 +207,18 @@ func (t *table[T]) update(ctx context.Context, s *Store, businessID, id, action 
 		if err != nil {
 			return err
 		}
+		before := rec
 		st := t.stamp(&rec)
-		before := *st.UpdatedAt
 		if err := change(&rec); err != nil {
 			return err
 		}
-		if *st.UpdatedAt == before {
+		if *st.UpdatedAt == *t.stamp(&before).UpdatedAt {
 			*st.UpdatedAt = practiced.Now()
 		}
 		if err := t.write(ctx, tx, businessID, &rec); err != nil {
 			return err
 		}
-		return recordEvent(ctx, tx, businessID, t.recordType, action, id, rec)
+		return t.recordChange(ctx, tx, businessID, action, &before, &rec)
 	})
 	return rec, err
 }
@@ -184,6 +239,7 @@ func (t *table[T]) archive(ctx context.Context, s *Store, businessID, id string,
 		if err != nil {
 			return err
 		}
+		before := rec
 		st := t.stamp(&rec)
 		if (*st.ArchivedAt != nil) == archived {
 			return nil
@@ -199,7 +255,7 @@ func (t *table[T]) archive(ctx context.Context, s *Store, businessID, id string,
 		if err := t.write(ctx, tx, businessID, &rec); err != nil {
 			return err
 		}
-		return recordEvent(ctx, tx, businessID, t.recordType, action, id, rec)
+		return t.recordChange(ctx, tx, businessID, action, &before, &rec)
 	})
 	return rec, err
 }

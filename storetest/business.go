@@ -98,6 +98,33 @@ var apiKeyRules = []rule{
 		must(t, err)
 		wantEqual(t, "the other key", got, k2)
 	}},
+	{"ListAPIKeys lists the business's keys by id, revoked ones with their revocation time, and no other business's", func(t *testing.T, st practiced.Store) {
+		biz, other := newBusiness(t, st), newBusiness(t, st)
+		k1, k2, k3 := newKey(t, st, biz, false), newKey(t, st, biz, true), newKey(t, st, biz, false)
+		newKey(t, st, other, false)
+		before := practiced.Now()
+		must(t, st.RevokeAPIKey(ctx(t), k2.ID))
+		got, err := st.ListAPIKeys(ctx(t), biz)
+		must(t, err)
+		if len(got) != 3 || got[1].RevokedAt == nil || got[1].RevokedAt.Before(before.Time) {
+			t.Fatalf("ListAPIKeys = %+v; want three keys, the second revoked at or after %s", got, before)
+		}
+		k2.RevokedAt = got[1].RevokedAt
+		wantEqual(t, "ListAPIKeys", got, []practiced.APIKey{k1, k2, k3})
+		none, err := st.ListAPIKeys(ctx(t), newBusiness(t, st))
+		must(t, err)
+		wantEqual(t, "ListAPIKeys of a business without keys", none, []practiced.APIKey{})
+	}},
+	{"HasLiveAPIKey is true while any key is not revoked", func(t *testing.T, st practiced.Store) {
+		// The rules of a group share the store, so this one looks only
+		// at what it can know: after its own key, some key is live.
+		k := newKey(t, st, newBusiness(t, st), false)
+		live, err := st.HasLiveAPIKey(ctx(t))
+		must(t, err)
+		if !live {
+			t.Errorf("HasLiveAPIKey = false with key %s live", k.ID)
+		}
+	}},
 	{"revoking a key twice, or an unknown key, is ENOTFOUND", func(t *testing.T, st practiced.Store) {
 		k := newKey(t, st, newBusiness(t, st), false)
 		must(t, st.RevokeAPIKey(ctx(t), k.ID))

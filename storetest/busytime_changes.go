@@ -130,7 +130,7 @@ var busyTimeChangeRules = []rule{
 			return nil
 		})
 		must(t, err)
-		wantIDs(t, "changed", idsOf(got, busyTimeID), []string{s.single.ID})
+		wantIDs(t, "changed", idsOf(got), []string{s.single.ID})
 	}},
 	{"UpdateBusyTimes sets updated_at to the time of the update when change leaves it", func(t *testing.T, st practiced.Store) {
 		s := newBusySeries(t, st)
@@ -189,7 +189,7 @@ var busyTimeChangeRules = []rule{
 		got, err = st.DeleteBusyTimes(ctx(t), s.biz, s.occ[1].ID, true)
 		must(t, err)
 		wantEqual(t, "deleted with following", got, []practiced.BusyTime{s.occ[1], s.occ[2], s.occ[3]})
-		wantSameIDs(t, "left", idsOf(listBusyTimes(t, st, s.biz), busyTimeID), []string{s.occ[0].ID, s.occ[5].ID, s.other.ID, s.single.ID})
+		wantSameIDs(t, "left", idsOf(listBusyTimes(t, st, s.biz)), []string{s.occ[0].ID, s.occ[5].ID, s.other.ID, s.single.ID})
 		for _, o := range s.occ[1:5] {
 			_, err := st.GetBusyTime(ctx(t), s.biz, o.ID)
 			wantCode(t, err, practiced.ENOTFOUND)

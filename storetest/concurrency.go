@@ -117,6 +117,6 @@ var concurrencyRules = []rule{
 		for _, err := range errs {
 			must(t, err)
 		}
-		wantSameIDs(t, "stored", idsOf(listBusyTimes(t, st, c.biz), busyTimeID), ids)
+		wantSameIDs(t, "stored", idsOf(listBusyTimes(t, st, c.biz)), ids)
 	}},
 }

@@ -48,8 +48,9 @@ func idList(ids []string) string {
 
 // diff lists how got differs from want, one line per differing leaf.
 // Times must be the same instant in UTC. A nil list differs from an empty
-// one, because lists are never null in the API. A record's BusinessID may
-// read back empty (reads need not fill it), but never as another value.
+// one, because lists are never null in the API. A form's or a location's
+// BusinessID may read back empty (reads need not fill it), but never as
+// another value.
 func diff(got, want any) []string {
 	var out []string
 	diffValue(&out, "", reflect.ValueOf(got), reflect.ValueOf(want))

@@ -32,8 +32,6 @@ func feedEvents(t *testing.T, st practiced.Store, biz string, f practiced.EventF
 	return nil
 }
 
-func feedEventID(e practiced.Event) string { return e.ID }
-
 // feedChange is an event a test expects: its type, record and data, the record
 // after the change (the last state for a deletion).
 type feedChange struct {
@@ -56,7 +54,7 @@ func wantFeed(t *testing.T, what string, got []practiced.Event, want []feedChang
 		t.Fatalf("%s: %d events [%s], want %d", what, len(got), strings.Join(types, ", "), len(want))
 	}
 	if !slices.IsSortedFunc(got, func(a, b practiced.Event) int { return strings.Compare(a.ID, b.ID) }) {
-		t.Errorf("%s: events not in id order: %v", what, idsOf(got, feedEventID))
+		t.Errorf("%s: events not in id order: %v", what, idsOf(got))
 	}
 	for i, e := range got {
 		w := want[i]
@@ -244,7 +242,7 @@ var eventRules = []rule{
 			cli := newClient(c.biz, "Client", string(rune('A'+i)))
 			must(t, st.CreateClient(ctx(t), c.biz, &cli))
 		}
-		ids := idsOf(feedEvents(t, st, c.biz, practiced.EventFilter{}), feedEventID)
+		ids := idsOf(feedEvents(t, st, c.biz, practiced.EventFilter{}))
 		if len(ids) != 7 {
 			t.Fatalf("%d events, want 7", len(ids))
 		}
@@ -264,7 +262,7 @@ var eventRules = []rule{
 		} {
 			got, info, err := st.ListEvents(ctx(t), c.biz, practiced.EventFilter{}, tc.p)
 			must(t, err)
-			wantIDs(t, "page", idsOf(got, feedEventID), tc.want)
+			wantIDs(t, "page", idsOf(got), tc.want)
 			if info.HasPrev != tc.hasPrev || info.HasNext != tc.hasNext {
 				t.Errorf("page %+v: %+v, want {HasPrev:%v HasNext:%v}", tc.p, info, tc.hasPrev, tc.hasNext)
 			}

@@ -1,7 +1,9 @@
 package storetest
 
 import (
+	"crypto/rand"
 	"encoding/json"
+	"reflect"
 	"testing"
 	"time"
 
@@ -30,20 +32,25 @@ func ptr[T any](v T) *T                   { return &v }
 func archivedAt() *practiced.Time {
 	return ptr(practiced.NewTime(time.Date(2025, 9, 1, 0, 0, 0, 0, time.UTC)))
 }
-func idsOf[T any](v []T, id func(T) string) []string {
-	out := make([]string, len(v))
-	for i := range v {
-		out[i] = id(v[i])
+
+// idsOf returns the ID field of each record, in order. Every kind of
+// record has one, so one helper serves them all.
+func idsOf[T any](recs []T) []string {
+	out := make([]string, len(recs))
+	for i := range recs {
+		out[i] = reflect.ValueOf(recs[i]).FieldByName("ID").String()
 	}
 	return out
 }
 
-func busyTimeID(b practiced.BusyTime) string                   { return b.ID }
-func formID(f practiced.Form) string                           { return f.ID }
-func appointmentClientID(a practiced.AppointmentClient) string { return a.ID }
-func clientID(c practiced.Client) string                       { return c.ID }
-func contactID(c practiced.Contact) string                     { return c.ID }
-func locationID(l practiced.Location) string                   { return l.ID }
+// eventTypes returns the type of each event, in order.
+func eventTypes(evs []practiced.Event) []string {
+	out := make([]string, len(evs))
+	for i, e := range evs {
+		out[i] = e.Type
+	}
+	return out
+}
 
 // newBusiness creates a business with a name of its own.
 func newBusiness(t *testing.T, st practiced.Store) string {
@@ -70,43 +77,43 @@ func newLocation(biz, name string) practiced.Location {
 }
 
 func newPractitioner(biz, first string, locationIDs ...string) practiced.Practitioner {
-	return practiced.Practitioner{ID: tid.New(practiced.PrefixPractitioner), BusinessID: biz, FirstName: first, LastName: "Smith",
+	return practiced.Practitioner{ID: tid.New(practiced.PrefixPractitioner), FirstName: first, LastName: "Smith",
 		LocationIDs: append([]string{}, locationIDs...), ServiceIDs: []string{},
 		WorkingHours: []practiced.WorkingHours{}, Exceptions: []practiced.AvailabilityException{}, CreatedAt: created, UpdatedAt: updated}
 }
 
 func newService(biz, name string, duration, bufferBefore, bufferAfter int, locationIDs ...string) practiced.Service {
-	return practiced.Service{ID: tid.New(practiced.PrefixService), BusinessID: biz, Name: name, Duration: duration,
+	return practiced.Service{ID: tid.New(practiced.PrefixService), Name: name, Duration: duration,
 		BufferBefore: bufferBefore, BufferAfter: bufferAfter, MaxClients: 1, BookingHorizonDays: 90,
 		LocationIDs: append([]string{}, locationIDs...), CreatedAt: created, UpdatedAt: updated}
 }
 
 func newClient(biz, first, last string) practiced.Client {
-	return practiced.Client{ID: tid.New(practiced.PrefixClient), BusinessID: biz, FirstName: first, LastName: last,
+	return practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: first, LastName: last,
 		Medications: []practiced.Medication{}, Allergies: []practiced.Allergy{}, Intolerances: []string{},
 		PhoneNumbers: []practiced.PhoneNumber{}, TagIDs: []string{}, RelatedClients: []practiced.RelatedClient{},
 		LinkedContacts: []practiced.LinkedContact{}, CreatedAt: created, UpdatedAt: updated}
 }
 
 func newContact(biz, first, last string) practiced.Contact {
-	return practiced.Contact{ID: tid.New(practiced.PrefixContact), BusinessID: biz, Type: "other", FirstName: first, LastName: last,
+	return practiced.Contact{ID: tid.New(practiced.PrefixContact), Type: "other", FirstName: first, LastName: last,
 		PhoneNumbers: []practiced.PhoneNumber{}, TagIDs: []string{}, CreatedAt: created, UpdatedAt: updated}
 }
 
 func newNamed(biz, prefix, name string) practiced.Named {
-	return practiced.Named{ID: tid.New(prefix), BusinessID: biz, Name: name, CreatedAt: created, UpdatedAt: updated}
+	return practiced.Named{ID: tid.New(prefix), Name: name, CreatedAt: created, UpdatedAt: updated}
 }
 
 // newBusyTime blocks [t0+from, t0+to).
 func newBusyTime(biz, locationID, practitionerID string, from, to time.Duration) practiced.BusyTime {
-	return practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), BusinessID: biz, LocationID: locationID, PractitionerID: practitionerID,
+	return practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), LocationID: locationID, PractitionerID: practitionerID,
 		StartsAt: at(from), EndsAt: at(to), Duration: int((to - from) / time.Minute), ResourceIDs: []string{},
 		CreatedAt: created, UpdatedAt: updated}
 }
 
 // newAppointment books [t0+from, t0+to).
 func newAppointment(biz, locationID, practitionerID string, serviceID *string, from, to time.Duration) practiced.Appointment {
-	return practiced.Appointment{ID: tid.New(practiced.PrefixAppointment), BusinessID: biz, LocationID: locationID,
+	return practiced.Appointment{ID: tid.New(practiced.PrefixAppointment), LocationID: locationID,
 		PractitionerID: practitionerID, ServiceID: serviceID, StartsAt: at(from), EndsAt: at(to),
 		Duration: int((to - from) / time.Minute), MaxClients: 1, CreatedAt: created, UpdatedAt: updated}
 }
@@ -114,7 +121,7 @@ func newAppointment(biz, locationID, practitionerID string, serviceID *string, f
 // newAppointmentClient seats a client at an appointment, with the times
 // the store reads back from the appointment.
 func newAppointmentClient(biz string, apt practiced.Appointment, clientID, status string) practiced.AppointmentClient {
-	ac := practiced.AppointmentClient{ID: tid.New(practiced.PrefixAppointmentClient), BusinessID: biz, AppointmentID: apt.ID,
+	ac := practiced.AppointmentClient{ID: tid.New(practiced.PrefixAppointmentClient), AppointmentID: apt.ID,
 		ClientID: clientID, Status: status, StartsAt: apt.StartsAt, EndsAt: apt.EndsAt, CreatedAt: created, UpdatedAt: updated}
 	if status == practiced.StatusCancelled {
 		ac.CancelledAt = atp(-24 * time.Hour)
@@ -124,7 +131,7 @@ func newAppointmentClient(biz string, apt practiced.Appointment, clientID, statu
 }
 
 func newFormTemplate(biz, name string) practiced.FormTemplate {
-	return practiced.FormTemplate{ID: tid.New(practiced.PrefixFormTemplate), BusinessID: biz, Name: name,
+	return practiced.FormTemplate{ID: tid.New(practiced.PrefixFormTemplate), Name: name,
 		Content: []practiced.Page{{Sections: []practiced.Section{{Title: "About you", Questions: []practiced.Question{
 			{ID: "email", Type: "short_text", Label: "E-mail", Required: true, Options: []string{}},
 		}}}}}, CreatedAt: created, UpdatedAt: updated}
@@ -208,7 +215,7 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 	r.loc2.Timezone = "Australia/Adelaide"
 	r.loc2.ArchivedAt = archivedAt()
 
-	r.ser1 = practiced.Service{ID: tid.New(practiced.PrefixService), BusinessID: biz, Name: "Initial consultation",
+	r.ser1 = practiced.Service{ID: tid.New(practiced.PrefixService), Name: "Initial consultation",
 		Description: "First visit", Duration: 45, PriceCents: 12050, BufferBefore: 5, BufferAfter: 15, MaxClients: 1,
 		MinNotice: 120, BookingHorizonDays: 60, OnlineBooking: true, LocationIDs: []string{r.loc1.ID, r.loc2.ID}, Color: "#00ff00",
 		CreatedAt: created, UpdatedAt: updated}
@@ -216,7 +223,7 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 	r.ser2.MaxClients = 6
 	r.ser2.ArchivedAt = archivedAt()
 
-	r.pra1 = practiced.Practitioner{ID: tid.New(practiced.PrefixPractitioner), BusinessID: biz, Title: "Dr", FirstName: "Alice",
+	r.pra1 = practiced.Practitioner{ID: tid.New(practiced.PrefixPractitioner), Title: "Dr", FirstName: "Alice",
 		LastName: "Nguyen", DisplayName: "Dr Alice", Designation: "Physiotherapist", Email: "alice@example.com", Phone: "0411111111",
 		LocationIDs: []string{r.loc1.ID, r.loc2.ID}, ServiceIDs: []string{r.ser1.ID, r.ser2.ID},
 		WorkingHours: []practiced.WorkingHours{
@@ -246,7 +253,7 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 	r.btt1 = newNamed(biz, practiced.PrefixBusyTimeType, "Meeting")
 	r.btt1.Color = "#0000ff"
 
-	r.con1 = practiced.Contact{ID: tid.New(practiced.PrefixContact), BusinessID: biz, Type: "emergency", Title: "Ms",
+	r.con1 = practiced.Contact{ID: tid.New(practiced.PrefixContact), Type: "emergency", Title: "Ms",
 		FirstName: "Eve", LastName: "Ng", PreferredName: "Evie", Profession: "Nurse", Company: "St Vincent's", Email: "eve@example.com",
 		Notes: "Call after 5pm", PhoneNumbers: []practiced.PhoneNumber{{ID: tid.New(practiced.PrefixPhoneNumber), Code: "61",
 			Number: "422222222", Type: "mobile"}, {ID: tid.New(practiced.PrefixPhoneNumber), Number: "0298765432", Type: "work"}},
@@ -257,7 +264,7 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 	r.con2.Company = "Medibank"
 	r.con2.ArchivedAt = archivedAt()
 
-	r.cli1 = practiced.Client{ID: tid.New(practiced.PrefixClient), BusinessID: biz, Title: "Mx", FirstName: "Ann", LastName: "Archer",
+	r.cli1 = practiced.Client{ID: tid.New(practiced.PrefixClient), Title: "Mx", FirstName: "Ann", LastName: "Archer",
 		PreferredName: "Annie", Profession: "Engineer", Email: "ann@example.com", DateOfBirth: ptr("1990-04-05"), Sex: "female",
 		GenderIdentity: "woman", Pronouns: "she/her", PrivacyPolicyConsent: ptr("accepted"), MarketingConsent: ptr("declined"),
 		ConsentMethod: ptr("in_person"), Medications: []practiced.Medication{{Name: "Ibuprofen", Dosage: "200mg"}},
@@ -278,9 +285,9 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 	r.cli2.ArchivedAt = archivedAt()
 	r.cli1.RelatedClients = []practiced.RelatedClient{{RelatedClientID: r.cli2.ID}}
 
-	r.cas1 = practiced.Case{ID: tid.New(practiced.PrefixCase), BusinessID: biz, ClientID: r.cli1.ID, Name: "Left knee",
+	r.cas1 = practiced.Case{ID: tid.New(practiced.PrefixCase), ClientID: r.cli1.ID, Name: "Left knee",
 		Status: "open", Notes: "Work cover", CreatedAt: created, UpdatedAt: updated}
-	r.cpk1 = practiced.ClientPackage{ID: tid.New(practiced.PrefixClientPackage), BusinessID: biz, ClientID: r.cli1.ID,
+	r.cpk1 = practiced.ClientPackage{ID: tid.New(practiced.PrefixClientPackage), ClientID: r.cli1.ID,
 		Name: "Five sessions", SessionsTotal: 5, SessionsUsed: 2, ExpiresOn: ptr("2026-12-31"), CreatedAt: created, UpdatedAt: updated}
 
 	r.apt1 = newAppointment(biz, r.loc1.ID, r.pra1.ID, ptr(r.ser1.ID), hm(10, 0), hm(10, 45))
@@ -289,7 +296,7 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 	r.apt2.MaxClients = 3
 	r.apt2.CancelledAt = atp(-24 * time.Hour)
 
-	r.apc1 = practiced.AppointmentClient{ID: tid.New(practiced.PrefixAppointmentClient), BusinessID: biz, AppointmentID: r.apt1.ID,
+	r.apc1 = practiced.AppointmentClient{ID: tid.New(practiced.PrefixAppointmentClient), AppointmentID: r.apt1.ID,
 		ClientID: r.cli1.ID, CaseID: ptr(r.cas1.ID), ClientPackageID: ptr(r.cpk1.ID), Status: practiced.StatusArrived,
 		DoNotInvoice: true, Note: "Bring scans", Confirmed: true, ConfirmedAt: atp(-48 * time.Hour), ArrivedAt: atp(hm(9, 55)),
 		StartsAt: r.apt1.StartsAt, EndsAt: r.apt1.EndsAt, CreatedAt: created, UpdatedAt: updated}
@@ -315,8 +322,9 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 		CreatedAt: created, UpdatedAt: updated}
 	r.for2 = newForm(biz, r.cli2.ID, r.fte1.ID)
 	r.for2.ArchivedAt = archivedAt()
+	r.for1.LinkSecret, r.for2.LinkSecret = rand.Text(), rand.Text()
 
-	r.bti1 = practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), BusinessID: biz, LocationID: r.loc1.ID,
+	r.bti1 = practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), LocationID: r.loc1.ID,
 		PractitionerID: r.pra1.ID, StartsAt: at(hm(13, 0)), EndsAt: at(hm(14, 30)), Duration: 90, Name: ptr("Team meeting"),
 		Note: ptr("Weekly"), CreatedAt: created, BusyTimeTypeID: ptr(r.btt1.ID), RoomID: ptr("room-2"), VehicleID: ptr("van-1"),
 		ResourceIDs: []string{"projector", "whiteboard"}, RepeatID: ptr(tid.New(practiced.PrefixRepeat)), UpdatedAt: updated}

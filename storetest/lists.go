@@ -53,11 +53,11 @@ var listCases = []listCase{
 				d.BusyTimes = append(d.BusyTimes, b)
 			}
 			seed(t, st, biz, d)
-			return idsOf(d.BusyTimes, busyTimeID)
+			return idsOf(d.BusyTimes)
 		},
 		list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 			v, info, err := st.ListBusyTimes(ctx, biz, practiced.BusyTimeFilter{ListFilter: f}, p)
-			return idsOf(v, busyTimeID), info, err
+			return idsOf(v), info, err
 		},
 	},
 	{
@@ -72,11 +72,11 @@ var listCases = []listCase{
 				d.Forms = append(d.Forms, f)
 			}
 			seed(t, st, biz, d)
-			return idsOf(d.Forms, formID)
+			return idsOf(d.Forms)
 		},
 		list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 			v, info, err := st.ListForms(ctx, biz, practiced.FormFilter{ListFilter: f}, p)
-			return idsOf(v, formID), info, err
+			return idsOf(v), info, err
 		},
 	},
 	{
@@ -95,11 +95,11 @@ var listCases = []listCase{
 				d.AppointmentClients = append(d.AppointmentClients, ac)
 			}
 			seed(t, st, biz, d)
-			return idsOf(d.AppointmentClients, appointmentClientID)
+			return idsOf(d.AppointmentClients)
 		},
 		list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 			v, info, err := st.ListAppointmentClients(ctx, biz, practiced.AppointmentClientFilter{ListFilter: f}, p)
-			return idsOf(v, appointmentClientID), info, err
+			return idsOf(v), info, err
 		},
 	},
 	{
@@ -112,11 +112,11 @@ var listCases = []listCase{
 				d.Clients = append(d.Clients, c)
 			}
 			seed(t, st, biz, d)
-			return idsOf(d.Clients, clientID)
+			return idsOf(d.Clients)
 		},
 		list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 			v, info, err := st.ListClients(ctx, biz, practiced.PersonFilter{ListFilter: f}, p)
-			return idsOf(v, clientID), info, err
+			return idsOf(v), info, err
 		},
 	},
 	{
@@ -129,11 +129,11 @@ var listCases = []listCase{
 				d.Contacts = append(d.Contacts, c)
 			}
 			seed(t, st, biz, d)
-			return idsOf(d.Contacts, contactID)
+			return idsOf(d.Contacts)
 		},
 		list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 			v, info, err := st.ListContacts(ctx, biz, practiced.PersonFilter{ListFilter: f}, p)
-			return idsOf(v, contactID), info, err
+			return idsOf(v), info, err
 		},
 	},
 	{
@@ -146,11 +146,11 @@ var listCases = []listCase{
 				d.Locations = append(d.Locations, l)
 			}
 			seed(t, st, biz, d)
-			return idsOf(d.Locations, locationID)
+			return idsOf(d.Locations)
 		},
 		list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 			v, info, err := st.ListLocations(ctx, biz, f, p)
-			return idsOf(v, locationID), info, err
+			return idsOf(v), info, err
 		},
 	},
 }

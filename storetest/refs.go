@@ -8,16 +8,8 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// refPrefixes are the prefixes of the records MissingRefs looks up.
-var refPrefixes = []string{
-	practiced.PrefixLocation, practiced.PrefixPractitioner, practiced.PrefixService, practiced.PrefixClient,
-	practiced.PrefixContact, practiced.PrefixTag, practiced.PrefixReferralType, practiced.PrefixCancellationReason,
-	practiced.PrefixBusyTimeType, practiced.PrefixCase, practiced.PrefixClientPackage, practiced.PrefixAppointment,
-	practiced.PrefixAppointmentClient, practiced.PrefixFormTemplate, practiced.PrefixForm, practiced.PrefixBusyTime,
-}
-
 var missingRefsRules = []rule{
-	{"a record of every prefix is found, live or archived; an unstored id of every prefix is missing", func(t *testing.T, st practiced.Store) {
+	{"a record of every kind is found, live or archived; an unstored id of every kind is missing", func(t *testing.T, st practiced.Store) {
 		r := newRich(t, st)
 		stored := r.ids()
 		seen := map[string]bool{}
@@ -25,26 +17,26 @@ var missingRefsRules = []rule{
 			seen[tid.Prefix(id)] = true
 		}
 		var unstored []string
-		for _, p := range refPrefixes {
-			if !seen[p] {
-				t.Fatalf("the fixture has no record with prefix %s", p)
+		for _, k := range practiced.Kinds {
+			if !seen[k.Prefix] {
+				t.Fatalf("the fixture has no %s", k.Name)
 			}
-			unstored = append(unstored, tid.New(p))
+			unstored = append(unstored, tid.New(k.Prefix))
 		}
 		missing, err := st.MissingRefs(ctx(t), r.biz, append(append([]string{}, stored...), unstored...))
 		must(t, err)
 		wantSameIDs(t, "MissingRefs", missing, unstored)
-		for _, p := range refPrefixes { // one prefix at a time
+		for _, k := range practiced.Kinds { // one kind at a time
 			var ids []string
 			for _, id := range stored {
-				if tid.Prefix(id) == p {
+				if tid.Prefix(id) == k.Prefix {
 					ids = append(ids, id)
 				}
 			}
-			extra := tid.New(p)
+			extra := tid.New(k.Prefix)
 			missing, err := st.MissingRefs(ctx(t), r.biz, append(ids, extra))
 			must(t, err)
-			wantSameIDs(t, "MissingRefs of "+p+" ids", missing, []string{extra})
+			wantSameIDs(t, "MissingRefs of "+k.Plural, missing, []string{extra})
 		}
 	}},
 	{"an id of an unknown prefix, or of another kind's prefix, is missing", func(t *testing.T, st practiced.Store) {

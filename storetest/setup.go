@@ -14,12 +14,6 @@ import (
 // The clinic's set-up and people: locations, contacts, practitioners,
 // services, named records, cases and client packages.
 
-func practitionerID(p practiced.Practitioner) string   { return p.ID }
-func serviceID(v practiced.Service) string             { return v.ID }
-func namedID(n practiced.Named) string                 { return n.ID }
-func caseID(c practiced.Case) string                   { return c.ID }
-func clientPackageID(c practiced.ClientPackage) string { return c.ID }
-
 // setupEvents returns the record's events, oldest first.
 func setupEvents(t *testing.T, st practiced.Store, biz, recordID string) []practiced.Event {
 	t.Helper()
@@ -33,7 +27,7 @@ func setupEvents(t *testing.T, st practiced.Store, biz, recordID string) []pract
 func wantEvents(t *testing.T, st practiced.Store, biz, recordID string, types []string, want any) {
 	t.Helper()
 	evs := setupEvents(t, st, biz, recordID)
-	got := idsOf(evs, func(e practiced.Event) string { return e.Type })
+	got := eventTypes(evs)
 	wantIDs(t, "events of "+recordID, got, types)
 	if len(evs) == 0 || want == nil {
 		return
@@ -43,6 +37,23 @@ func wantEvents(t *testing.T, st practiced.Store, biz, recordID string, types []
 	if last := evs[len(evs)-1]; string(last.Data) != string(b) {
 		t.Errorf("data of %s:\n%s\nwant\n%s", last.Type, last.Data, b)
 	}
+}
+
+// wantUpdated checks what an update of the record id returned: no error,
+// the record want makes of it, the same record stored, and one "updated"
+// event carrying it. want is given the record returned, for the fields
+// the update stamps.
+func wantUpdated[T any](t *testing.T, st practiced.Store, biz, name, id string, got T, err error,
+	get func(context.Context, string, string) (T, error), want func(got T) T) {
+	t.Helper()
+	must(t, err)
+	w := want(got)
+	wantEqual(t, name, got, w)
+	stored, err := get(ctx(t), biz, id)
+	must(t, err)
+	wantEqual(t, name+" stored", stored, w)
+	k, _ := practiced.KindOf(id)
+	wantEvents(t, st, biz, id, []string{k.Type + ".updated"}, got)
 }
 
 // setupNow is the time the rules stamp their changes with.
@@ -90,15 +101,15 @@ var setupRules = []rule{
 		wantEvents(t, st, c.biz, ser.ID, []string{"service.created"}, ser)
 
 		for _, k := range practiced.NamedKinds {
-			n := newNamed(c.biz, k.Prefix, "A "+k.Kind)
+			n := newNamed(c.biz, k.Prefix, "A "+k.Name)
 			must(t, st.CreateNamed(ctx(t), c.biz, &n))
 			got, err := st.GetNamed(ctx(t), c.biz, n.ID)
 			must(t, err)
 			wantEqual(t, "GetNamed "+k.Plural, got, n)
-			wantEvents(t, st, c.biz, n.ID, []string{k.RecordType + ".created"}, n)
+			wantEvents(t, st, c.biz, n.ID, []string{k.Type + ".created"}, n)
 		}
 
-		cas := practiced.Case{ID: tid.New(practiced.PrefixCase), BusinessID: c.biz, ClientID: cli.ID, Name: "Knee",
+		cas := practiced.Case{ID: tid.New(practiced.PrefixCase), ClientID: cli.ID, Name: "Knee",
 			Status: practiced.CaseOpen, Notes: "Claim", CreatedAt: created, UpdatedAt: updated}
 		must(t, st.CreateCase(ctx(t), c.biz, &cas))
 		gotCas, err := st.GetCase(ctx(t), c.biz, cas.ID)
@@ -106,7 +117,7 @@ var setupRules = []rule{
 		wantEqual(t, "GetCase", gotCas, cas)
 		wantEvents(t, st, c.biz, cas.ID, []string{"case.created"}, cas)
 
-		cpk := practiced.ClientPackage{ID: tid.New(practiced.PrefixClientPackage), BusinessID: c.biz, ClientID: cli.ID,
+		cpk := practiced.ClientPackage{ID: tid.New(practiced.PrefixClientPackage), ClientID: cli.ID,
 			Name: "Five", SessionsTotal: 5, SessionsUsed: 1, ExpiresOn: ptr("2026-12-31"), CreatedAt: created, UpdatedAt: updated}
 		must(t, st.CreateClientPackage(ctx(t), c.biz, &cpk))
 		gotCpk, err := st.GetClientPackage(ctx(t), c.biz, cpk.ID)
@@ -223,82 +234,49 @@ var setupRules = []rule{
 		wantEqual(t, "UpdatePractitioner result", got, want)
 		wantEvents(t, st, r.biz, r.pra1.ID, []string{"practitioner.updated"}, want)
 
-		for _, tc := range []struct {
-			name   string
-			update func() (any, error)
-			want   any
-		}{
-			{"location", func() (any, error) {
-				return st.UpdateLocation(ctx(t), r.biz, r.loc1.ID, func(l *practiced.Location) error { l.Timezone = "Australia/Perth"; return nil })
-			}, func() practiced.Location { l := r.loc1; l.Timezone = "Australia/Perth"; return l }()},
-			{"contact", func() (any, error) {
-				return st.UpdateContact(ctx(t), r.biz, r.con1.ID, func(c *practiced.Contact) error { c.PhoneNumbers = nil; return nil })
-			}, func() practiced.Contact { c := r.con1; c.PhoneNumbers = []practiced.PhoneNumber{}; return c }()},
-			{"service", func() (any, error) {
-				return st.UpdateService(ctx(t), r.biz, r.ser1.ID, func(v *practiced.Service) error { v.MaxClients = 3; return nil })
-			}, func() practiced.Service { v := r.ser1; v.MaxClients = 3; return v }()},
-			{"named", func() (any, error) {
-				return st.UpdateNamed(ctx(t), r.biz, r.btt1.ID, func(n *practiced.Named) error { n.Color = ""; return nil })
-			}, func() practiced.Named { n := r.btt1; n.Color = ""; return n }()},
-			{"case", func() (any, error) {
-				return st.UpdateCase(ctx(t), r.biz, r.cas1.ID, func(c *practiced.Case) error { c.Status = practiced.CaseClosed; return nil })
-			}, func() practiced.Case { c := r.cas1; c.Status = practiced.CaseClosed; return c }()},
-			{"client package", func() (any, error) {
-				return st.UpdateClientPackage(ctx(t), r.biz, r.cpk1.ID, func(c *practiced.ClientPackage) error { c.ExpiresOn = nil; return nil })
-			}, func() practiced.ClientPackage { c := r.cpk1; c.ExpiresOn = nil; return c }()},
-		} {
-			got, err := tc.update()
-			must(t, err)
-			// updated_at is the time of the update; the rule for clients pins it.
-			switch g := got.(type) {
-			case practiced.Location:
-				w := tc.want.(practiced.Location)
-				w.UpdatedAt = g.UpdatedAt
-				wantEqual(t, tc.name, g, w)
-				stored, err := st.GetLocation(ctx(t), r.biz, g.ID)
-				must(t, err)
-				wantEqual(t, tc.name+" stored", stored, w)
-			case practiced.Contact:
-				w := tc.want.(practiced.Contact)
-				w.UpdatedAt = g.UpdatedAt
-				wantEqual(t, tc.name, g, w)
-				stored, err := st.GetContact(ctx(t), r.biz, g.ID)
-				must(t, err)
-				wantEqual(t, tc.name+" stored", stored, w)
-			case practiced.Service:
-				w := tc.want.(practiced.Service)
-				w.UpdatedAt = g.UpdatedAt
-				wantEqual(t, tc.name, g, w)
-				stored, err := st.GetService(ctx(t), r.biz, g.ID)
-				must(t, err)
-				wantEqual(t, tc.name+" stored", stored, w)
-			case practiced.Named:
-				w := tc.want.(practiced.Named)
-				w.UpdatedAt = g.UpdatedAt
-				wantEqual(t, tc.name, g, w)
-				stored, err := st.GetNamed(ctx(t), r.biz, g.ID)
-				must(t, err)
-				wantEqual(t, tc.name+" stored", stored, w)
-			case practiced.Case:
-				w := tc.want.(practiced.Case)
-				w.UpdatedAt = g.UpdatedAt
-				wantEqual(t, tc.name, g, w)
-				stored, err := st.GetCase(ctx(t), r.biz, g.ID)
-				must(t, err)
-				wantEqual(t, tc.name+" stored", stored, w)
-			case practiced.ClientPackage:
-				w := tc.want.(practiced.ClientPackage)
-				w.UpdatedAt = g.UpdatedAt
-				wantEqual(t, tc.name, g, w)
-				stored, err := st.GetClientPackage(ctx(t), r.biz, g.ID)
-				must(t, err)
-				wantEqual(t, tc.name+" stored", stored, w)
-			}
-			b, _ := json.Marshal(got)
-			var id struct{ ID string }
-			must(t, json.Unmarshal(b, &id))
-			wantEvents(t, st, r.biz, id.ID, []string{recordTypeOf(id.ID) + ".updated"}, got)
-		}
+		// updated_at is the time of the update; the rule for clients pins it.
+		loc, err := st.UpdateLocation(ctx(t), r.biz, r.loc1.ID, func(l *practiced.Location) error { l.Timezone = "Australia/Perth"; return nil })
+		wantUpdated(t, st, r.biz, "location", r.loc1.ID, loc, err, st.GetLocation, func(got practiced.Location) practiced.Location {
+			l := r.loc1
+			l.Timezone = "Australia/Perth"
+			l.UpdatedAt = got.UpdatedAt
+			return l
+		})
+		con, err := st.UpdateContact(ctx(t), r.biz, r.con1.ID, func(c *practiced.Contact) error { c.PhoneNumbers = nil; return nil })
+		wantUpdated(t, st, r.biz, "contact", r.con1.ID, con, err, st.GetContact, func(got practiced.Contact) practiced.Contact {
+			c := r.con1
+			c.PhoneNumbers = []practiced.PhoneNumber{}
+			c.UpdatedAt = got.UpdatedAt
+			return c
+		})
+		ser, err := st.UpdateService(ctx(t), r.biz, r.ser1.ID, func(v *practiced.Service) error { v.MaxClients = 3; return nil })
+		wantUpdated(t, st, r.biz, "service", r.ser1.ID, ser, err, st.GetService, func(got practiced.Service) practiced.Service {
+			v := r.ser1
+			v.MaxClients = 3
+			v.UpdatedAt = got.UpdatedAt
+			return v
+		})
+		btt, err := st.UpdateNamed(ctx(t), r.biz, r.btt1.ID, func(n *practiced.Named) error { n.Color = ""; return nil })
+		wantUpdated(t, st, r.biz, "named", r.btt1.ID, btt, err, st.GetNamed, func(got practiced.Named) practiced.Named {
+			n := r.btt1
+			n.Color = ""
+			n.UpdatedAt = got.UpdatedAt
+			return n
+		})
+		cas, err := st.UpdateCase(ctx(t), r.biz, r.cas1.ID, func(c *practiced.Case) error { c.Status = practiced.CaseClosed; return nil })
+		wantUpdated(t, st, r.biz, "case", r.cas1.ID, cas, err, st.GetCase, func(got practiced.Case) practiced.Case {
+			c := r.cas1
+			c.Status = practiced.CaseClosed
+			c.UpdatedAt = got.UpdatedAt
+			return c
+		})
+		cpk, err := st.UpdateClientPackage(ctx(t), r.biz, r.cpk1.ID, func(c *practiced.ClientPackage) error { c.ExpiresOn = nil; return nil })
+		wantUpdated(t, st, r.biz, "client package", r.cpk1.ID, cpk, err, st.GetClientPackage, func(got practiced.ClientPackage) practiced.ClientPackage {
+			c := r.cpk1
+			c.ExpiresOn = nil
+			c.UpdatedAt = got.UpdatedAt
+			return c
+		})
 	}},
 	{"an error from change is returned as it is, and nothing is written or recorded", func(t *testing.T, st practiced.Store) {
 		r := newRich(t, st)
@@ -373,7 +351,7 @@ var setupRules = []rule{
 		wantEqual(t, "ArchiveService of an archived service", again, want)
 		listed, _, err := st.ListServices(ctx(t), c.biz, practiced.ServiceFilter{}, allOnPage)
 		must(t, err)
-		wantIDs(t, "ListServices", idsOf(listed, serviceID), nil)
+		wantIDs(t, "ListServices", idsOf(listed), nil)
 		back, err := st.ArchiveService(ctx(t), c.biz, c.svc.ID, false, at(hm(14, 0)))
 		must(t, err)
 		want.ArchivedAt, want.UpdatedAt = nil, at(hm(14, 0))
@@ -426,7 +404,7 @@ var setupRules = []rule{
 		} {
 			got, _, err := st.ListNamed(ctx(t), r.biz, tc.prefix, everything, allOnPage)
 			must(t, err)
-			wantIDs(t, "ListNamed "+tc.prefix, idsOf(got, namedID), tc.want)
+			wantIDs(t, "ListNamed "+tc.prefix, idsOf(got), tc.want)
 		}
 		// An id of the right shape in another kind's table is not found.
 		forged := practiced.PrefixReferralType + "_" + r.tag1.ID[len(practiced.PrefixTag)+1:]
@@ -443,7 +421,7 @@ var setupRules = []rule{
 		r := newRich(t, st)
 		pras, _, err := st.ListPractitioners(ctx(t), r.biz, practiced.PractitionerFilter{ListFilter: everything, LocationID: r.loc2.ID}, allOnPage)
 		must(t, err)
-		wantIDs(t, "practitioners at loc2", idsOf(pras, practitionerID), []string{r.pra1.ID})
+		wantIDs(t, "practitioners at loc2", idsOf(pras), []string{r.pra1.ID})
 		pras, _, err = st.ListPractitioners(ctx(t), r.biz, practiced.PractitionerFilter{LocationID: r.loc1.ID}, allOnPage)
 		must(t, err)
 		wantEqual(t, "practitioners at loc1", pras, []practiced.Practitioner{r.pra1, r.pra2})
@@ -452,7 +430,7 @@ var setupRules = []rule{
 		wantEqual(t, "services at loc1", sers, []practiced.Service{r.ser1, r.ser2})
 		sers, _, err = st.ListServices(ctx(t), r.biz, practiced.ServiceFilter{ListFilter: everything, LocationID: r.loc2.ID}, allOnPage)
 		must(t, err)
-		wantIDs(t, "services at loc2", idsOf(sers, serviceID), []string{r.ser1.ID})
+		wantIDs(t, "services at loc2", idsOf(sers), []string{r.ser1.ID})
 
 		closed := practiced.Case{ID: tid.New(practiced.PrefixCase), ClientID: r.cli2.ID, Name: "Old", Status: practiced.CaseClosed,
 			CreatedAt: created, UpdatedAt: updated}
@@ -468,14 +446,14 @@ var setupRules = []rule{
 		} {
 			got, _, err := st.ListCases(ctx(t), r.biz, tc.f, allOnPage)
 			must(t, err)
-			wantIDs(t, fmt.Sprintf("ListCases %+v", tc.f), idsOf(got, caseID), tc.want)
+			wantIDs(t, fmt.Sprintf("ListCases %+v", tc.f), idsOf(got), tc.want)
 		}
 		pkgs, _, err := st.ListClientPackages(ctx(t), r.biz, practiced.ClientPackageFilter{ClientID: r.cli1.ID}, allOnPage)
 		must(t, err)
 		wantEqual(t, "packages of cli1", pkgs, []practiced.ClientPackage{r.cpk1})
 		pkgs, _, err = st.ListClientPackages(ctx(t), r.biz, practiced.ClientPackageFilter{ClientID: r.cli2.ID}, allOnPage)
 		must(t, err)
-		wantIDs(t, "packages of cli2", idsOf(pkgs, clientPackageID), nil)
+		wantIDs(t, "packages of cli2", idsOf(pkgs), nil)
 	}},
 	{"practitioners joining and leaving the same locations at once all succeed, and every location change is recorded", func(t *testing.T, st practiced.Store) {
 		c := newClinic(t, st)
@@ -527,17 +505,6 @@ var setupRules = []rule{
 // second returns the error of a (value, error) pair.
 func second[T any](_ T, err error) error { return err }
 
-// recordTypeOf names the record type of an id of the area.
-func recordTypeOf(id string) string {
-	if k, ok := practiced.NamedKindOf(id); ok {
-		return k.RecordType
-	}
-	return map[string]string{
-		practiced.PrefixLocation: "location", practiced.PrefixContact: "contact", practiced.PrefixPractitioner: "practitioner",
-		practiced.PrefixService: "service", practiced.PrefixCase: "case", practiced.PrefixClientPackage: "client_package",
-	}[tid.Prefix(id)]
-}
-
 // The area's lists join the pagination and filter rules every list must
 // keep (lists.go).
 func init() {
@@ -552,11 +519,11 @@ func init() {
 					d.Practitioners = append(d.Practitioners, p)
 				}
 				seed(t, st, biz, d)
-				return idsOf(d.Practitioners, practitionerID)
+				return idsOf(d.Practitioners)
 			},
 			list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 				v, info, err := st.ListPractitioners(ctx, biz, practiced.PractitionerFilter{ListFilter: f}, p)
-				return idsOf(v, practitionerID), info, err
+				return idsOf(v), info, err
 			},
 		},
 		listCase{
@@ -569,11 +536,11 @@ func init() {
 					d.Services = append(d.Services, v)
 				}
 				seed(t, st, biz, d)
-				return idsOf(d.Services, serviceID)
+				return idsOf(d.Services)
 			},
 			list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 				v, info, err := st.ListServices(ctx, biz, practiced.ServiceFilter{ListFilter: f}, p)
-				return idsOf(v, serviceID), info, err
+				return idsOf(v), info, err
 			},
 		},
 		listCase{
@@ -588,11 +555,11 @@ func init() {
 					d.Cases = append(d.Cases, c)
 				}
 				seed(t, st, biz, d)
-				return idsOf(d.Cases, caseID)
+				return idsOf(d.Cases)
 			},
 			list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 				v, info, err := st.ListCases(ctx, biz, practiced.CaseFilter{ListFilter: f}, p)
-				return idsOf(v, caseID), info, err
+				return idsOf(v), info, err
 			},
 		},
 		listCase{
@@ -607,11 +574,11 @@ func init() {
 					d.ClientPackages = append(d.ClientPackages, c)
 				}
 				seed(t, st, biz, d)
-				return idsOf(d.ClientPackages, clientPackageID)
+				return idsOf(d.ClientPackages)
 			},
 			list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 				v, info, err := st.ListClientPackages(ctx, biz, practiced.ClientPackageFilter{ListFilter: f}, p)
-				return idsOf(v, clientPackageID), info, err
+				return idsOf(v), info, err
 			},
 		},
 	)
@@ -622,7 +589,7 @@ func init() {
 				var d practiced.SeedData
 				var named []practiced.Named
 				for i, s := range specs {
-					n := newNamed(biz, k.Prefix, fmt.Sprint(k.Kind, " ", i))
+					n := newNamed(biz, k.Prefix, fmt.Sprint(k.Name, " ", i))
 					s.stamp(&n.UpdatedAt, &n.ArchivedAt)
 					named = append(named, n)
 				}
@@ -637,11 +604,11 @@ func init() {
 					d.BusyTimeTypes = named
 				}
 				seed(t, st, biz, d)
-				return idsOf(named, namedID)
+				return idsOf(named)
 			},
 			list: func(ctx context.Context, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
 				v, info, err := st.ListNamed(ctx, biz, k.Prefix, f, p)
-				return idsOf(v, namedID), info, err
+				return idsOf(v), info, err
 			},
 		})
 	}

@@ -45,9 +45,14 @@ func Run(t *testing.T, open func(t *testing.T) practiced.Store) {
 		{"SetupRecords", setupRules},
 		{"MissingRefs", missingRefsRules},
 		{"PractitionerSchedule", scheduleRules},
+		{"Blocks", blocksRules},
 		{"Concurrency", concurrencyRules},
 		{"ChangeFeed", changeFeedRules},
+		{"FeedOrder", feedOrderRules},
 		{"Appointments", appointmentRules},
+		{"CancelledAppointments", cancelledRules},
+		{"Documents", docRules},
+		{"IdempotencyKeys", idempotencyRules},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {

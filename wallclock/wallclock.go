@@ -12,10 +12,10 @@ package wallclock
 
 import "time"
 
-// window bounds how far from a wall-clock reading its instants can lie.
+// Window bounds how far from a wall-clock reading its instants can lie.
 // Real UTC offsets stay within ±15h (historic local mean times included);
 // a day's margin leaves room for a transition on either side.
-const window = 26 * time.Hour
+const Window = 26 * time.Hour
 
 // Floating returns t's local date and time in zone as a floating time.
 func Floating(t time.Time, zone *time.Location) time.Time {
@@ -33,8 +33,8 @@ func Floating(t time.Time, zone *time.Location) time.Time {
 // answer. A gap has no period covering wall, so the answer is the start of
 // the next period. An overlap is covered by two periods; the earlier wins.
 func Instant(wall time.Time, zone *time.Location) (instant time.Time, exact bool) {
-	t := wall.Add(-window)
-	limit := wall.Add(window)
+	t := wall.Add(-Window)
+	limit := wall.Add(Window)
 	offset := time.Duration(0)
 	for t.Before(limit) {
 		local := t.In(zone)
@@ -49,7 +49,7 @@ func Instant(wall time.Time, zone *time.Location) (instant time.Time, exact bool
 		}
 		t = end
 	}
-	// Unreachable for real zones, whose offsets lie well inside window; the
+	// Unreachable for real zones, whose offsets lie well inside Window; the
 	// last offset seen is the best remaining guess.
 	return wall.Add(-offset).UTC(), true
 }

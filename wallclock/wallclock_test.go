@@ -3,6 +3,8 @@ package wallclock
 import (
 	"testing"
 	"time"
+
+	"github.com/practiced/practiced/internal/zonetest"
 )
 
 func TestInstantTakesTheFirstInstantOrTheEndOfTheGap(t *testing.T) {
@@ -33,5 +35,55 @@ func TestFloatingCarriesTheLocalFieldsInUTC(t *testing.T) {
 	got := Floating(time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC), syd)
 	if want := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC); !got.Equal(want) || got.Location() != time.UTC {
 		t.Fatalf("%v, want %v", got, want)
+	}
+}
+
+func TestInstantExistingTimeIsExact(t *testing.T) {
+	loc := zonetest.Load(t, "Europe/London")
+	w := time.Date(2026, time.July, 1, 9, 15, 0, 0, time.UTC)
+	got, exact := Instant(w, loc)
+	if want := time.Date(2026, time.July, 1, 8, 15, 0, 0, time.UTC); !got.Equal(want) || !exact {
+		t.Errorf("Instant = %v, %v; want %v, true", got, exact, want)
+	}
+}
+
+func TestInstantTimeInGapIsTransitionAndNotExact(t *testing.T) {
+	for _, zone := range zonetest.Zones {
+		t.Run(zone, func(t *testing.T) {
+			loc := zonetest.Load(t, zone)
+			tr := zonetest.SpringForward(t, zone)
+			// The last wall-clock minute before the transition, shifted by
+			// the new offset, is the last minute of the gap.
+			lastInGap := tr.At.Add(tr.After - time.Minute).UTC()
+			firstInGap := tr.At.Add(tr.Before).UTC()
+			for _, w := range []time.Time{firstInGap, lastInGap} {
+				got, exact := Instant(w, loc)
+				if !got.Equal(tr.At) || exact {
+					t.Errorf("Instant(%s) = %v, %v; want %v, false", w.Format("15:04"), got, exact, tr.At)
+				}
+			}
+			gapEnd := tr.At.Add(tr.After).UTC()
+			if got, exact := Instant(gapEnd, loc); !got.Equal(tr.At) || !exact {
+				t.Errorf("Instant(%s) = %v, %v; want %v, true", gapEnd.Format("15:04"), got, exact, tr.At)
+			}
+		})
+	}
+}
+
+func TestInstantRepeatedTimeIsFirstInstant(t *testing.T) {
+	for _, zone := range zonetest.Zones {
+		t.Run(zone, func(t *testing.T) {
+			loc := zonetest.Load(t, zone)
+			tr := zonetest.FallBack(t, zone)
+			// Wall-clock readings from the new offset's view of the
+			// transition up to the old one's occur twice.
+			repeatStart := tr.At.Add(tr.After).UTC()
+			for w := repeatStart; w.Before(tr.At.Add(tr.Before)); w = w.Add(time.Minute) {
+				want := w.Add(-tr.Before)
+				if got, exact := Instant(w, loc); !got.Equal(want) || !exact {
+					t.Fatalf("Instant(%s) = %v, %v; want %v, true", w.Format("15:04"), got, exact, want)
+				}
+			}
+		})
 	}
 }

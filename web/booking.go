@@ -13,7 +13,7 @@ import (
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/availability"
-	"github.com/practiced/practiced/schedule"
+	"github.com/practiced/practiced/bookable"
 	"github.com/practiced/practiced/tid"
 )
 
@@ -28,9 +28,9 @@ type BookingStore interface {
 // Booking serves a location's online booking page, /book/{location_id}.
 // The page has no API key and no session: each step is a GET whose query
 // carries the choices so far (service, practitioner, from, slot), and the
-// booking itself is a POST. Slots come from package schedule, the
+// booking itself is a POST. Slots come from package bookable, the
 // function the API lists them with, and the page offers and accepts only
-// slots it lists (DESIGN.md section 7, rule 7).
+// slots it lists (docs/availability.md, rule 7).
 type Booking struct {
 	store  BookingStore
 	logger *slog.Logger
@@ -38,8 +38,7 @@ type Booking struct {
 	csrf   *http.CrossOriginProtection
 }
 
-// NewBooking returns the booking page's handlers. IsCountry in opt is
-// not used.
+// NewBooking returns the booking page's handlers.
 func NewBooking(store BookingStore, opt Options) *Booking {
 	h := &Booking{store: store, logger: opt.Logger, now: opt.Now}
 	if h.logger == nil {
@@ -62,15 +61,17 @@ const (
 	fieldService      = "service"
 	fieldPractitioner = "practitioner" // a practitioner id, or anyPractitioner
 	fieldFrom         = "from"         // the first local date of the week shown
+	fieldDay          = "day"          // the local date whose times are shown
 	fieldSlot         = "slot"         // slotValue
 	fieldWeek         = "week"         // a POST's button that shows another week
+	fieldShowDay      = "show_day"     // a POST's button that shows another day
 	anyPractitioner   = "any"
 	weekDays          = 7
 )
 
 // Show answers GET /book/{location_id}. With no service chosen it lists
-// the services; with a service, the week of times from `from`; with a
-// slot too, the form for the person's details.
+// the services; with a service, the times of one day (`day`) of the week
+// from `from`; with a slot too, the form for the person's details.
 func (h *Booking) Show() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, ok := h.begin(w, r)
@@ -95,6 +96,7 @@ func (h *Booking) Show() http.Handler {
 			problems[fieldPractitioner] = "Choose one of the practitioners, or any practitioner."
 		}
 		c.chooseWeek(q.Get(fieldFrom))
+		c.chooseDay(q.Get(fieldDay))
 		// The times form sends step=details, so that sending it with no
 		// time chosen is told apart from opening the week.
 		if (q.Has(fieldSlot) || q.Get("step") == "details") && len(problems) == 0 {
@@ -102,7 +104,7 @@ func (h *Booking) Show() http.Handler {
 			if value == "" {
 				problems[fieldSlot] = "Choose a time."
 			} else {
-				sl, pra, listed, err := h.find(r.Context(), c, value)
+				sl, pra, listed, err := h.pick(r.Context(), c, value)
 				if err != nil {
 					h.fail(w, r, err)
 					return
@@ -111,6 +113,7 @@ func (h *Booking) Show() http.Handler {
 					h.render(w, r, http.StatusOK, "book-details", c.detailsView(sl, pra, practiced.BookingDetails{}, nil))
 					return
 				}
+				c.showDayOf(sl.Start)
 				h.times(w, r, c, http.StatusConflict, timesOptions{taken: true})
 				return
 			}
@@ -128,17 +131,18 @@ func (h *Booking) Show() http.Handler {
 // that the slot is still listed, then books it in one transaction that
 // finds or creates the client (by e-mail address) and runs the
 // booking's check after the practitioner's earlier bookings (see
-// schedule.SlotCheck). A slot taken meanwhile shows fresh times with the
-// details kept. Requests from other websites are refused.
+// bookable.SlotCheck). With any practitioner, a time the slot's
+// practitioner no longer has goes to the next practitioner free then
+// (see bookingChoice.candidates). A slot taken meanwhile shows fresh
+// times with the details kept. Requests from other websites are refused.
 func (h *Booking) Book() http.Handler {
 	return h.csrf.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, ok := h.begin(w, r)
 		if !ok {
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
-		if err := r.ParseForm(); err != nil {
-			h.render(w, r, http.StatusBadRequest, "book-problem", bookingProblem{Title: "The booking could not be read",
+		if status, ok := parsePost(w, r); !ok {
+			h.render(w, r, status, "book-problem", bookingProblem{Title: "The booking could not be read",
 				Message: "Open the clinic's booking page again and book from the page.", site: c.site})
 			return
 		}
@@ -153,10 +157,17 @@ func (h *Booking) Book() http.Handler {
 		}
 		c.choosePractitioner(f.Get(fieldPractitioner)) // an unknown one is any
 		c.chooseWeek(f.Get(fieldFrom))
+		c.chooseDay(f.Get(fieldDay))
 		details := practiced.BookingDetails{FirstName: f.Get("first_name"), LastName: f.Get("last_name"),
-			Email: f.Get("email"), Phone: f.Get("phone")}
+			Email: f.Get("email"), Phone: f.Get("phone"), Region: c.site.Location.Address.CountryCode}
 		if f.Has(fieldWeek) {
 			c.chooseWeek(f.Get(fieldWeek))
+			c.chooseDay("")
+			h.times(w, r, c, http.StatusOK, timesOptions{details: &details})
+			return
+		}
+		if f.Has(fieldShowDay) {
+			c.chooseDay(f.Get(fieldShowDay))
 			h.times(w, r, c, http.StatusOK, timesOptions{details: &details})
 			return
 		}
@@ -173,38 +184,51 @@ func (h *Booking) Book() http.Handler {
 			h.times(w, r, c, http.StatusUnprocessableEntity, timesOptions{details: &typed, problems: problems})
 			return
 		}
-		sl, pra, listed, err := h.find(r.Context(), c, value)
-		if err != nil {
-			h.fail(w, r, err)
-			return
-		}
-		switch {
-		case listed && problems != nil:
-			h.render(w, r, http.StatusUnprocessableEntity, "book-details", c.detailsView(sl, pra, typed, problems))
-			return
-		case pra.ID == "" || problems != nil:
+		if problems != nil {
+			sl, pra, listed, err := h.pick(r.Context(), c, value)
+			if err != nil {
+				h.fail(w, r, err)
+				return
+			}
+			if listed {
+				h.render(w, r, http.StatusUnprocessableEntity, "book-details", c.detailsView(sl, pra, typed, problems))
+				return
+			}
+			c.showDayOf(sl.Start)
 			h.times(w, r, c, http.StatusConflict, timesOptions{taken: true, details: &typed, problems: problems})
 			return
 		}
-		// A slot no longer listed is still tried: the booking's own check
-		// refuses it (ErrSlotTaken) unless this person booked it already,
-		// say by sending the page twice, which shows the confirmation.
-		done, err := h.book(r.Context(), c, sl, pra, details)
-		if errors.Is(err, practiced.ErrSlotTaken) {
-			h.times(w, r, c, http.StatusConflict, timesOptions{taken: true, details: &typed})
-			return
-		} else if err != nil {
-			h.fail(w, r, err)
+		// Each candidate is tried, listed or not: the booking's own check
+		// refuses a slot no longer listed (ErrSlotTaken) unless this
+		// person booked it already, say by sending the page twice, which
+		// shows the confirmation.
+		var last bookable.Slot
+		for _, pra := range c.candidates(value) {
+			sl, _, err := h.find(r.Context(), c, value, pra)
+			if err != nil {
+				h.fail(w, r, err)
+				return
+			}
+			last = sl
+			done, err := h.book(r.Context(), c, sl, pra, details)
+			if errors.Is(err, practiced.ErrSlotTaken) {
+				continue
+			} else if err != nil {
+				h.fail(w, r, err)
+				return
+			}
+			h.render(w, r, http.StatusOK, "book-done", c.doneView(done, pra, details))
 			return
 		}
-		h.render(w, r, http.StatusOK, "book-done", c.doneView(done, pra, details))
+		c.showDayOf(last.Start)
+		h.times(w, r, c, http.StatusConflict, timesOptions{taken: true, details: &typed})
 	}))
 }
 
 // book books slot sl of pra for the person: a place in the slot's group
 // appointment, or a new appointment checked, inside the transaction,
 // to be a slot the page still lists.
-func (h *Booking) book(ctx context.Context, c *bookingChoice, sl schedule.Slot, pra practiced.Practitioner, d practiced.BookingDetails) (practiced.BookedOnline, error) {
+func (h *Booking) book(ctx context.Context, c *bookingChoice, sl bookable.Slot, pra practiced.Practitioner, d practiced.BookingDetails) (practiced.BookedOnline, error) {
 	now := practiced.NewTime(h.now())
 	svc := c.service
 	a := practiced.Appointment{
@@ -223,7 +247,7 @@ func (h *Booking) book(ctx context.Context, c *bookingChoice, sl schedule.Slot, 
 		Client:      d.NewClient(tid.New(practiced.PrefixClient), now),
 		Appointment: a,
 		// The check lists the appointment's own date: no range is needed.
-		Check: schedule.SlotCheck(c.request([]practiced.Practitioner{pra}, availability.Date{}, availability.Date{}), pra),
+		Check: bookable.SlotCheck(c.request([]practiced.Practitioner{pra}, availability.Date{}, availability.Date{}), pra),
 		Attendee: practiced.AppointmentClient{
 			ID: tid.New(practiced.PrefixAppointmentClient), Status: practiced.StatusBooked, Note: d.Note(),
 			CreatedAt: now, UpdatedAt: now,
@@ -260,6 +284,7 @@ type bookingChoice struct {
 	practitioners []practiced.Practitioner
 	practitioner  *practiced.Practitioner // nil for any practitioner
 	from          availability.Date
+	day           availability.Date // the date asked for; zero for the first with times
 }
 
 // begin loads the location of the path and its bookable services. A
@@ -286,7 +311,7 @@ func (h *Booking) begin(w http.ResponseWriter, r *http.Request) (*bookingChoice,
 		return nil, false
 	}
 	c := &bookingChoice{site: site, zone: zone, now: h.now()}
-	c.today = schedule.DateOf(c.now.In(zone))
+	c.today = bookable.DateOf(c.now.In(zone))
 	c.from = c.today
 	biz := site.Location.BusinessID
 	err = eachPage(func(p practiced.PageRequest) ([]practiced.Service, practiced.PageInfo, error) {
@@ -309,7 +334,7 @@ func (h *Booking) loadPractitioners(ctx context.Context, c *bookingChoice) error
 	return eachPage(func(p practiced.PageRequest) ([]practiced.Practitioner, practiced.PageInfo, error) {
 		return h.store.ListPractitioners(ctx, loc.BusinessID, practiced.PractitionerFilter{LocationID: loc.ID}, p)
 	}, func(p practiced.Practitioner) string { return p.ID }, func(p practiced.Practitioner) {
-		if schedule.Offers(p, loc, c.service) {
+		if bookable.Offers(p, loc, c.service) {
 			c.practitioners = append(c.practitioners, p)
 		}
 	})
@@ -342,7 +367,7 @@ func (c *bookingChoice) chooseService(id string) bool {
 		return false
 	}
 	c.service = c.services[i]
-	c.last = c.today.AddDays(schedule.HorizonDays(c.service))
+	c.last = c.today.AddDays(bookable.HorizonDays(c.service))
 	return true
 }
 
@@ -360,6 +385,23 @@ func (c *bookingChoice) choosePractitioner(v string) bool {
 	}
 	c.practitioner = &c.practitioners[i]
 	return true
+}
+
+// chooseDay shows the times of the local date v, when it is a date of
+// the week shown that has times; otherwise the first such date is shown.
+func (c *bookingChoice) chooseDay(v string) {
+	c.day = availability.Date{}
+	if d, err := availability.ParseDate(v); err == nil {
+		c.day = d
+	}
+}
+
+// showDayOf shows the times of the local date of start, when there is
+// one: after a time was taken, the times beside it.
+func (c *bookingChoice) showDayOf(start time.Time) {
+	if !start.IsZero() {
+		c.day = bookable.DateOf(start.In(c.zone))
+	}
 }
 
 // chooseWeek starts the times shown at the date v, kept between today
@@ -387,8 +429,8 @@ func (c *bookingChoice) searched() []practiced.Practitioner {
 
 // request is the availability question of the page for pras, from and
 // to: the one GET /v1/availability_slots asks for the service.
-func (c *bookingChoice) request(pras []practiced.Practitioner, from, to availability.Date) schedule.Request {
-	return schedule.Request{
+func (c *bookingChoice) request(pras []practiced.Practitioner, from, to availability.Date) bookable.Request {
+	return bookable.Request{
 		Location: c.site.Location, Zone: c.zone, Service: c.service, Practitioners: pras,
 		Duration: c.service.Duration, From: from, To: to, Now: c.now,
 	}
@@ -396,63 +438,92 @@ func (c *bookingChoice) request(pras []practiced.Practitioner, from, to availabi
 
 // week returns the slots of the week shown, within the service's
 // horizon.
-func (h *Booking) week(ctx context.Context, c *bookingChoice) ([]schedule.Slot, availability.Date, error) {
+func (h *Booking) week(ctx context.Context, c *bookingChoice) ([]bookable.Slot, availability.Date, error) {
 	to := c.from.AddDays(weekDays - 1)
 	if c.last.Before(to) {
 		to = c.last
 	}
-	slots, err := schedule.Slots(ctx, h.store, c.site.Location.BusinessID, c.request(c.searched(), c.from, to))
+	slots, err := bookable.Slots(ctx, h.store, c.site.Location.BusinessID, c.request(c.searched(), c.from, to))
 	return slots, to, err
 }
 
 // nextFree returns the first slot after the date after, within the
 // horizon, or false.
-func (h *Booking) nextFree(ctx context.Context, c *bookingChoice, after availability.Date) (schedule.Slot, bool, error) {
+func (h *Booking) nextFree(ctx context.Context, c *bookingChoice, after availability.Date) (bookable.Slot, bool, error) {
 	if !after.Before(c.last) {
-		return schedule.Slot{}, false, nil
+		return bookable.Slot{}, false, nil
 	}
 	req := c.request(c.searched(), after.AddDays(1), c.last)
 	req.FirstAvailable = true
-	slots, err := schedule.Slots(ctx, h.store, c.site.Location.BusinessID, req)
+	slots, err := bookable.Slots(ctx, h.store, c.site.Location.BusinessID, req)
 	if err != nil || len(slots) == 0 {
-		return schedule.Slot{}, false, err
+		return bookable.Slot{}, false, err
 	}
 	return slots[0], true, nil
 }
 
-// find reads a slot value: a start of a practitioner the choice
-// searches, on a date the page offers; pra is the zero Practitioner when
-// the value is not one. listed says whether the page lists the slot now;
-// when it does, sl is the slot listed (with its group appointment), and
-// otherwise the start and practitioner named.
-func (h *Booking) find(ctx context.Context, c *bookingChoice, value string) (sl schedule.Slot, pra practiced.Practitioner, listed bool, err error) {
+// candidates returns whom a slot value may be booked with, in the order
+// tried: the practitioner it names, then, when the person chose any
+// practitioner, the others who give the service in id order (the order
+// the page offers them in). It returns none when the value names no
+// practitioner the choice searches or no date the page offers.
+func (c *bookingChoice) candidates(value string) []practiced.Practitioner {
 	praID, start, ok := parseSlotValue(value)
 	if !ok {
-		return sl, pra, false, nil
+		return nil
 	}
-	i := slices.IndexFunc(c.searched(), func(p practiced.Practitioner) bool { return p.ID == praID })
-	day := schedule.DateOf(start.In(c.zone))
+	searched := c.searched()
+	i := slices.IndexFunc(searched, func(p practiced.Practitioner) bool { return p.ID == praID })
+	day := bookable.DateOf(start.In(c.zone))
 	if i < 0 || day.Before(c.today) || c.last.Before(day) {
-		return sl, pra, false, nil
+		return nil
 	}
-	pra = c.searched()[i]
-	slots, err := schedule.Slots(ctx, h.store, c.site.Location.BusinessID, c.request([]practiced.Practitioner{pra}, day, day))
+	out := []practiced.Practitioner{searched[i]}
+	if c.practitioner == nil {
+		out = append(out, slices.Delete(slices.Clone(searched), i, i+1)...)
+	}
+	return out
+}
+
+// find reads the start of a slot value as a slot of pra. listed says
+// whether the page lists it now; when it does, sl is the slot listed
+// (with its group appointment), and otherwise the start and pra alone.
+func (h *Booking) find(ctx context.Context, c *bookingChoice, value string, pra practiced.Practitioner) (sl bookable.Slot, listed bool, err error) {
+	_, start, _ := parseSlotValue(value)
+	day := bookable.DateOf(start.In(c.zone))
+	slots, err := bookable.Slots(ctx, h.store, c.site.Location.BusinessID, c.request([]practiced.Practitioner{pra}, day, day))
 	if err != nil {
-		return sl, pra, false, err
+		return sl, false, err
 	}
 	for _, found := range slots {
 		if found.Start.Equal(start) {
-			return found, pra, true, nil
+			return found, true, nil
 		}
 	}
 	sl.Start, sl.PractitionerID = start.UTC(), pra.ID
-	return sl, pra, false, nil
+	return sl, false, nil
+}
+
+// pick finds the slot a value stands for now: the first candidate who
+// has the slot listed. When none has, listed is false and sl is the
+// value's start (zero for a value that names nothing the page offers).
+func (h *Booking) pick(ctx context.Context, c *bookingChoice, value string) (sl bookable.Slot, pra practiced.Practitioner, listed bool, err error) {
+	for i, p := range c.candidates(value) {
+		found, ok, err := h.find(ctx, c, value, p)
+		if err != nil || ok {
+			return found, p, ok, err
+		}
+		if i == 0 {
+			sl = found
+		}
+	}
+	return sl, practiced.Practitioner{}, false, nil
 }
 
 // slotValue names a slot in the page's forms: its practitioner and its
 // start, e.g. "pra_…@2026-03-02T09:30:00Z". The page books exactly that
 // practitioner, also when the person asked for any.
-func slotValue(sl schedule.Slot) string {
+func slotValue(sl bookable.Slot) string {
 	return sl.PractitionerID + "@" + sl.Start.UTC().Format(time.RFC3339)
 }
 
@@ -481,7 +552,7 @@ func (h *Booking) times(w http.ResponseWriter, r *http.Request, c *bookingChoice
 		h.fail(w, r, err)
 		return
 	}
-	var next *schedule.Slot
+	var next *bookable.Slot
 	if len(slots) == 0 {
 		sl, ok, err := h.nextFree(r.Context(), c, to)
 		if err != nil {

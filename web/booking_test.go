@@ -15,8 +15,8 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// The online booking page, GET and POST /book/{location_id}: DESIGN.md
-// section 7, rule 7, driven through the page as a browser would and
+// The online booking page, GET and POST /book/{location_id}: rule 7 of
+// docs/availability.md, driven through the page as a browser would and
 // checked through the API. The clock is Monday 2 March 2026, 08:30 in
 // Adelaide (ACDT, UTC+10:30), whose location is open every day
 // 08:00–18:00 and takes online bookings; Alice works there.
@@ -66,6 +66,23 @@ func (e *env) booking(slot, email string) url.Values {
 }
 
 var slotInput = regexp.MustCompile(`name="slot" value="([^"]+)"`)
+
+var dayLinkHref = regexp.MustCompile(`<a class="day-link" href="([^"]+)"`)
+
+// weekOnPage lists the slot values the page offers for the week of path,
+// day by day, following each of its day links in turn.
+func (e *env) weekOnPage(t *testing.T, path string) []string {
+	t.Helper()
+	r := e.page("GET", path, nil, nil)
+	wantStatus(t, r, http.StatusOK)
+	var out []string
+	for _, m := range dayLinkHref.FindAllStringSubmatch(r.Body, -1) {
+		day := e.page("GET", e.bookPath()+strings.ReplaceAll(m[1], "&amp;", "&"), nil, nil)
+		wantStatus(t, day, http.StatusOK)
+		out = append(out, slotsOnPage(day.Body)...)
+	}
+	return out
+}
 
 // slotsOnPage lists the slot values a page offers, in page order.
 func slotsOnPage(body string) []string {
@@ -184,7 +201,7 @@ func TestBookingPageListsTheServicesBookableOnlineAtTheLocation(t *testing.T) {
 		`<p class="step">Step 1 of 3</p>`, `<h1>Book an appointment</h1>`,
 		`<form method="get" novalidate>`, `<legend>Choose a service</legend>`,
 		`<input type="radio" id="service-1" name="service" value="`+e.a.Consult.ID+`" aria-describedby="service-1-hint">`,
-		`<label for="service-1">Consultation (30 minutes)</label>`,
+		`<label for="service-1">Consultation, 30 minutes</label>`,
 		`<p class="hint option-hint" id="service-1-hint">A first visit.</p>`,
 		`<button type="submit" class="primary">Continue</button>`)
 	wantNotInPage(t, r, "Offline massage", "Sydney only", "Retired", "Pilates", `id="service-2"`)
@@ -251,9 +268,7 @@ func TestBookingPageTimesAreTheAPIsSlots(t *testing.T) {
 				}
 				want = append(want, v)
 			}
-			r := e.page("GET", e.times(e.a.Consult.ID, tc.practitioner, tc.from), nil, nil)
-			wantStatus(t, r, http.StatusOK)
-			got := slotsOnPage(r.Body)
+			got := e.weekOnPage(t, e.times(e.a.Consult.ID, tc.practitioner, tc.from))
 			if len(want) == 0 || !slices.Equal(got, want) {
 				t.Errorf("page slots (%d):\n%v\nAPI slots (%d):\n%v", len(got), got, len(want), want)
 			}
@@ -265,7 +280,7 @@ func TestBookingPageTimesAreTheAPIsSlots(t *testing.T) {
 	// Alice's 12:00 appointment leaves 12:00 to Carol.
 	r := e.page("GET", e.times(e.a.Consult.ID, "", ""), nil, nil)
 	wantInPage(t, r, `<title>Choose a time – Adelaide – Clinic A</title>`, `<p class="step">Step 2 of 3</p>`,
-		`<p class="chosen">Service: Consultation (30 minutes) <a href="?">Change service</a></p>`,
+		`<p class="chosen">Service: Consultation, 30 minutes <a href="?">Change service</a></p>`,
 		`<legend>Practitioner</legend>`,
 		`<input type="radio" id="practitioner-0" name="practitioner" value="any" checked>`,
 		`<label for="practitioner-1">Alice Nguyen</label>`, `<p class="hint option-hint" id="practitioner-1-hint">Physiotherapist</p>`,
@@ -274,7 +289,7 @@ func TestBookingPageTimesAreTheAPIsSlots(t *testing.T) {
 		`<p class="hint" id="times-zone">Times are in Adelaide time (Australia/Adelaide).</p>`,
 		`<fieldset class="day" id="day-2026-03-02">`, `<legend>Monday 2 March 2026</legend>`,
 		`<input type="radio" id="slot-1" name="slot" value="`+slotValue(e.a.Alice.ID, at1000)+`">`,
-		`<label for="slot-1">10:00 am with Alice Nguyen</label>`,
+		`<label for="slot-1">10:00 am</label>`,
 		`value="`+slotValue(carolID, "2026-03-02T01:30:00Z")+`">`, // 12:00 with Carol
 		`<input type="hidden" name="step" value="details">`,
 		`<button type="submit" class="primary">Continue</button>`)
@@ -321,8 +336,8 @@ func TestBookingPageWeeksStayWithinTheHorizon(t *testing.T) {
 	// A three-day horizon offers four days: today and three more.
 	e.mustAPI(http.StatusOK, "POST", "/v1/services/"+e.a.Consult.ID, map[string]any{"booking_horizon_days": 3})
 	r := e.page("GET", e.times(e.a.Consult.ID, "", ""), nil, nil)
-	wantInPage(t, r, "Times from Monday 2 March to Thursday 5 March 2026</h2>", `id="day-2026-03-05"`)
-	wantNotInPage(t, r, `id="day-2026-03-06"`, "Next week")
+	wantInPage(t, r, "Times from Monday 2 March to Thursday 5 March 2026</h2>", `<a class="day-link" href="?day=2026-03-05&amp;`)
+	wantNotInPage(t, r, `id="day-2026-03-06"`, "2026-03-06", "Next week")
 
 	// A week with no free time says so and links to the next free time.
 	e.mustAPI(http.StatusOK, "POST", "/v1/services/"+e.a.Consult.ID, map[string]any{"booking_horizon_days": 90})
@@ -363,10 +378,10 @@ func TestBookingPageShowsTheChosenTimeAndAsksForDetails(t *testing.T) {
 	wantStatus(t, r, http.StatusOK)
 	wantPageHeaders(t, r)
 	wantInPage(t, r, `<title>Your details – Adelaide – Clinic A</title>`, `<p class="step">Step 3 of 3</p>`,
-		"<dt>Service</dt>\n<dd>Consultation (30 minutes)</dd>", "<dt>With</dt>\n<dd>Alice Nguyen</dd>",
+		"<dt>Service</dt>\n<dd>Consultation, 30 minutes</dd>", "<dt>With</dt>\n<dd>Alice Nguyen</dd>",
 		"<dt>When</dt>\n<dd>Monday 2 March 2026 at 10:00 am ACDT (Australia/Adelaide)</dd>",
 		"<dt>Where</dt>\n<dd>Adelaide</dd>",
-		`<a href="?from=2026-03-02&amp;practitioner=any&amp;service=`+e.a.Consult.ID+`">Choose another time</a>`,
+		`<a href="?day=2026-03-02&amp;from=2026-03-02&amp;practitioner=any&amp;service=`+e.a.Consult.ID+`">Choose another time</a>`,
 		`<form method="post" novalidate>`,
 		`<input type="hidden" name="slot" value="`+slot+`">`,
 		`<label class="question-label" for="first-name">First name <span class="required">(required)</span></label>`,
@@ -396,7 +411,7 @@ func TestBookingCreatesTheClientTheAppointmentAndItsAttendee(t *testing.T) {
 	wantPageHeaders(t, r)
 	wantInPage(t, r, `<title>Booking confirmed – Adelaide – Clinic A</title>`, `<h1>Booking confirmed</h1>`,
 		`<div class="notice" role="status" id="confirmation"><p>Your appointment is booked.</p></div>`,
-		"<dt>Service</dt>\n<dd>Consultation (30 minutes)</dd>", "<dt>With</dt>\n<dd>Alice Nguyen</dd>",
+		"<dt>Service</dt>\n<dd>Consultation, 30 minutes</dd>", "<dt>With</dt>\n<dd>Alice Nguyen</dd>",
 		"<dt>When</dt>\n<dd>Monday 2 March 2026 at 10:00 am ACDT (Australia/Adelaide)</dd>",
 		"<dt>Name</dt>\n<dd>Dana Diaz</dd>", "<dt>E-mail address</dt>\n<dd>Dana.Diaz@Example.org</dd>",
 		"<p>To change or cancel this booking, contact Clinic A.</p>")
@@ -419,10 +434,10 @@ func TestBookingCreatesTheClientTheAppointmentAndItsAttendee(t *testing.T) {
 	wantField(t, ac, "appointment_id", a["id"])
 	wantField(t, ac, "status", "booked")
 	wantField(t, ac, "starts_at", at1000)
-	wantField(t, ac, "note", "Booked online by Dana Diaz <Dana.Diaz@Example.org>, phone 0412345678.")
+	wantField(t, ac, "note", "Booked online by Dana Diaz <Dana.Diaz@Example.org>, phone +61412345678.")
 	c := e.mustAPI(http.StatusOK, "GET", "/v1/clients/"+ac["client_id"].(string), nil)
 	for k, v := range map[string]any{"first_name": "Dana", "last_name": "Diaz", "email": "Dana.Diaz@Example.org",
-		"phone_number": "0412345678", "consent_method": "online_booking", "privacy_policy_consent": nil, "created_at": clock} {
+		"phone_number": "+61412345678", "consent_method": "online_booking", "privacy_policy_consent": nil, "created_at": clock} {
 		wantField(t, c, k, v)
 	}
 	// The change feed has every record, in the order written.
@@ -430,7 +445,7 @@ func TestBookingCreatesTheClientTheAppointmentAndItsAttendee(t *testing.T) {
 	for _, ev := range e.mustAPI(http.StatusOK, "GET", "/v1/events?limit=100&since="+clock, nil)["data"].([]any) {
 		types = append(types, ev.(map[string]any)["type"].(string))
 	}
-	if want := []string{"client.created", "appointment.created", "appointment_client.created"}; !slices.Equal(types[len(types)-3:], want) {
+	if want := []string{"client.created", "appointment.created", "appointment.booked", "appointment_client.created"}; !slices.Equal(types[len(types)-4:], want) {
 		t.Errorf("events %v, want them to end with %v", types, want)
 	}
 	// The time is gone from the page.
@@ -452,7 +467,7 @@ func TestBookingFindsTheClientByEmailIgnoringCase(t *testing.T) {
 	wantStatus(t, e.page("POST", e.bookPath(), form, nil), http.StatusOK)
 	ac := e.mustAPI(http.StatusOK, "GET", "/v1/appointment_clients/"+e.appointmentsAt(at1000)[0]["appointment_client_ids"].([]any)[0].(string), nil)
 	wantField(t, ac, "client_id", ann.ID)
-	wantField(t, ac, "note", "Booked online by Annabel Diaz <ANN@EXAMPLE.COM>, phone 0412345678.")
+	wantField(t, ac, "note", "Booked online by Annabel Diaz <ANN@EXAMPLE.COM>, phone +61412345678.")
 	// The page never changes an existing client's record.
 	got := e.mustAPI(http.StatusOK, "GET", "/v1/clients/"+ann.ID, nil)
 	for k, v := range map[string]any{"first_name": "Ann", "last_name": "Archer", "email": "Ann@example.com", "phone_number": "",
@@ -492,7 +507,7 @@ func TestBookingDetailsAreCheckedAndKept(t *testing.T) {
 			`value="dana@"`, `value="Dana"`, `value="Diaz"`, `value="0412 345 678"`,
 		}},
 		{"not a phone number", map[string]string{"phone": "call me"}, []string{
-			`<li><a href="#phone">Phone number: Enter a phone number of 3 to 20 digits, such as 0412 345 678, or leave it empty.</a></li>`,
+			`<li><a href="#phone">Phone number: Enter a phone number such as 0412 345 678, or with its country code, such as &#43;61 412 345 678, or leave it empty.</a></li>`,
 			`<input type="tel" id="phone" name="phone" value="call me" autocomplete="tel" aria-describedby="phone-hint phone-error" aria-invalid="true">`,
 		}},
 		{"too long", map[string]string{"last_name": strings.Repeat("é", 256)}, []string{
@@ -661,7 +676,7 @@ func TestBookingAGroupPlaceJoinsTheAppointment(t *testing.T) {
 	form.Set("service", e.a.Group.ID)
 	r = e.page("POST", e.bookPath(), form, nil)
 	wantStatus(t, r, http.StatusOK)
-	wantInPage(t, r, "<dd>Pilates class (1 hour)</dd>", "<dd>Monday 2 March 2026 at 10:10 am ACDT (Australia/Adelaide)</dd>")
+	wantInPage(t, r, "<dd>Pilates class, 1 hour</dd>", "<dd>Monday 2 March 2026 at 10:10 am ACDT (Australia/Adelaide)</dd>")
 	apts := e.appointmentsAt("")
 	if len(apts) != 1 || apts[0]["id"] != group["id"] || len(apts[0]["appointment_client_ids"].([]any)) != 2 {
 		t.Fatalf("appointments %v", apts)
@@ -721,4 +736,134 @@ func TestBookingOneTimeSentTenTimesAtOnceBooksOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The times page shows one day of the week: a row of the week's days,
+// each with its number of times, opening on the first day with times;
+// a day link shows another day, and a day without times is not a link.
+func TestBookingPageShowsOneDayAtATime(t *testing.T) {
+	t.Parallel()
+	e := newBookingEnv(t)
+	e.mustAPI(http.StatusCreated, "POST", "/v1/busy_times", map[string]any{"practitioner_id": e.a.Alice.ID, "location_id": e.a.Adelaide.ID,
+		"starts_at": "2026-03-02T00:00:00+10:30", "ends_at": "2026-03-04T00:00:00+10:30"})
+	r := e.page("GET", e.times(e.a.Consult.ID, "", ""), nil, nil)
+	wantStatus(t, r, http.StatusOK)
+	link := func(day, weekday, date, count string, current bool) string {
+		attr := ""
+		if current {
+			attr = ` aria-current="true"`
+		}
+		return `<a class="day-link" href="?day=` + day + `&amp;from=2026-03-02&amp;practitioner=any&amp;service=` + e.a.Consult.ID +
+			`#times-title"` + attr + `><span class="weekday">` + weekday + `</span> <span class="date">` + date +
+			`</span> <span class="count">` + count + `<span class="unit"> times</span></span></a>`
+	}
+	wantInPage(t, r, `<nav class="days" aria-label="Days of the week">`,
+		`<span class="day-link none"><span class="weekday">Mon</span> <span class="date">2 Mar</span> <span class="count">none</span></span>`,
+		`<span class="day-link none"><span class="weekday">Tue</span> <span class="date">3 Mar</span> <span class="count">none</span></span>`,
+		link("2026-03-04", "Wed", "4 Mar", "20", true), link("2026-03-08", "Sun", "8 Mar", "20", false),
+		`<fieldset class="day" id="day-2026-03-04">`, `<legend>Wednesday 4 March 2026</legend>`,
+		`<input type="hidden" name="day" value="2026-03-04">`,
+		`<label for="slot-1">8:00 am</label>`, `<label for="slot-20">5:30 pm</label>`)
+	wantNotInPage(t, r, `id="day-2026-03-05"`, `id="slot-21"`)
+
+	r = e.page("GET", e.times(e.a.Consult.ID, "", "")+"&day=2026-03-05", nil, nil)
+	wantInPage(t, r, `<fieldset class="day" id="day-2026-03-05">`, `<input type="hidden" name="day" value="2026-03-05">`,
+		link("2026-03-04", "Wed", "4 Mar", "20", false), link("2026-03-05", "Thu", "5 Mar", "20", true))
+	// A day without times, or outside the week, opens the first with times.
+	for _, day := range []string{"2026-03-02", "2026-03-09", "not a date"} {
+		r = e.page("GET", e.times(e.a.Consult.ID, "", "")+"&day="+url.QueryEscape(day), nil, nil)
+		wantInPage(t, r, `<fieldset class="day" id="day-2026-03-04">`)
+	}
+	// Continuing without a time keeps the day.
+	r = e.page("GET", e.times(e.a.Consult.ID, "", "")+"&day=2026-03-06&step=details", nil, nil)
+	wantStatus(t, r, http.StatusUnprocessableEntity)
+	wantInPage(t, r, `<fieldset class="day" id="day-2026-03-06">`, `<li><a href="#slot-1">Time: Choose a time.</a></li>`)
+}
+
+// With any practitioner, a time whose practitioner is taken meanwhile
+// goes to the next practitioner free then, in id order; with a
+// practitioner chosen, or with nobody free, it is taken.
+func TestBookingAnyPractitionerGoesToTheNextOneFree(t *testing.T) {
+	t.Parallel()
+	e := newBookingEnv(t)
+	adl := e.a.Adelaide.ID
+	carol := e.mustAPI(http.StatusCreated, "POST", "/v1/practitioners", map[string]any{"first_name": "Carol", "last_name": "Chen",
+		"location_ids": []string{adl}, "service_ids": []string{e.a.Consult.ID},
+		"working_hours": []any{map[string]any{"location_id": adl, "day": "monday", "starts_at": "12:00", "ends_at": "15:00"}}})
+	const at1300 = "2026-03-02T02:30:00Z"
+	slot := slotValue(e.a.Alice.ID, at1300)
+	r := e.page("GET", e.times(e.a.Consult.ID, "", ""), nil, nil)
+	if offered := slotsOnPage(r.Body); !slices.Contains(offered, slot) {
+		t.Fatalf("1:00 pm is not offered as Alice's: %v", offered)
+	}
+	e.mustAPI(http.StatusCreated, "POST", "/v1/appointments", map[string]any{"practitioner_id": e.a.Alice.ID, "location_id": adl,
+		"service_id": e.a.Consult.ID, "starts_at": at1300, "clients": []any{map[string]any{"client_id": e.a.Clients[0].ID}}})
+
+	// Alice chosen: the time is taken.
+	form := e.booking(slot, "dana@example.org")
+	form.Set("practitioner", e.a.Alice.ID)
+	wantStatus(t, e.page("POST", e.bookPath(), form, nil), http.StatusConflict)
+	// The details step, then the booking, go to Carol.
+	r = e.page("GET", e.times(e.a.Consult.ID, "any", "")+"&step=details&slot="+url.QueryEscape(slot), nil, nil)
+	wantStatus(t, r, http.StatusOK)
+	wantInPage(t, r, "<dt>With</dt>\n<dd>Carol Chen</dd>", `<input type="hidden" name="slot" value="`+slotValue(carol["id"].(string), at1300)+`">`)
+	r = e.page("POST", e.bookPath(), e.booking(slot, "dana@example.org"), nil)
+	wantStatus(t, r, http.StatusOK)
+	wantInPage(t, r, "<dt>With</dt>\n<dd>Carol Chen</dd>", "<dd>Monday 2 March 2026 at 1:00 pm ACDT (Australia/Adelaide)</dd>")
+	// Sent again, it is the same booking.
+	r = e.page("POST", e.bookPath(), e.booking(slot, "dana@example.org"), nil)
+	wantStatus(t, r, http.StatusOK)
+	wantInPage(t, r, "You had already booked this time", "<dt>With</dt>\n<dd>Carol Chen</dd>")
+	// Nobody is free then: the time is taken.
+	r = e.page("POST", e.bookPath(), e.booking(slot, "eve@example.org"), nil)
+	wantStatus(t, r, http.StatusConflict)
+	wantInPage(t, r, `id="taken"`, `<fieldset class="day" id="day-2026-03-02">`)
+	apts := e.appointmentsAt(at1300)
+	if len(apts) != 2 {
+		t.Fatalf("%d appointments at 1:00 pm, want 2", len(apts))
+	}
+	for _, a := range apts {
+		if a["practitioner_id"] != e.a.Alice.ID && a["practitioner_id"] != carol["id"] {
+			t.Errorf("appointment of %v", a["practitioner_id"])
+		}
+	}
+}
+
+// The confirmation names the location to contact, by its phone and
+// e-mail address, in a sentence.
+func TestBookingConfirmationSaysWhomToContact(t *testing.T) {
+	t.Parallel()
+	e := newBookingEnv(t)
+	loc := e.mustAPI(http.StatusOK, "POST", "/v1/locations/"+e.a.Adelaide.ID, map[string]any{"phone": "08 5550 0140", "email": "adelaide@example.com"})
+	r := e.page("POST", e.bookPath(), e.booking(slotValue(e.a.Alice.ID, at1000), "dana@example.org"), nil)
+	wantStatus(t, r, http.StatusOK)
+	if loc["phone"] != "+61855500140" {
+		t.Fatalf("the location's phone is stored as %v, want +61855500140", loc["phone"])
+	}
+	wantInPage(t, r, "<p>To change or cancel this booking, call Adelaide on (08) 5550 0140 or e-mail adelaide@example.com.</p>")
+	e.mustAPI(http.StatusOK, "POST", "/v1/locations/"+e.a.Adelaide.ID, map[string]any{"phone": nil})
+	r = e.page("POST", e.bookPath(), e.booking(slotValue(e.a.Alice.ID, at1030), "dana@example.org"), nil)
+	wantStatus(t, r, http.StatusOK)
+	wantInPage(t, r, "<p>To change or cancel this booking, e-mail Adelaide at adelaide@example.com.</p>")
+}
+
+// In the form that keeps the details, the days are buttons after
+// Confirm booking (so that Enter in a field books), and keep the details.
+func TestBookingTakenTimeFormShowsAnotherDay(t *testing.T) {
+	t.Parallel()
+	e := newBookingEnv(t)
+	form := e.booking(slotValue(e.a.Alice.ID, "2026-03-01T23:40:00Z"), "dana@example.org")
+	r := e.page("POST", e.bookPath(), form, nil)
+	wantStatus(t, r, http.StatusConflict)
+	confirm := strings.Index(r.Body, `value="book"`)
+	day := strings.Index(r.Body, `<button type="submit" class="day-link" name="show_day" value="2026-03-04">`)
+	if confirm < 0 || day < confirm {
+		t.Errorf("Confirm booking at %d, the day button at %d", confirm, day)
+	}
+	form.Set("show_day", "2026-03-04")
+	r = e.page("POST", e.bookPath(), form, nil)
+	wantStatus(t, r, http.StatusOK)
+	wantInPage(t, r, `<fieldset class="day" id="day-2026-03-04">`, `<input type="hidden" name="day" value="2026-03-04">`,
+		`name="email" value="dana@example.org"`)
+	wantNotInPage(t, r, `id="taken"`)
 }

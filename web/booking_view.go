@@ -8,7 +8,7 @@ import (
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/availability"
-	"github.com/practiced/practiced/schedule"
+	"github.com/practiced/practiced/bookable"
 )
 
 // bookingFrame is what every booking page shows around its step: the
@@ -62,7 +62,7 @@ func (c *bookingChoice) servicesView(problems map[string]string) servicesView {
 	v := servicesView{bookingFrame: c.frame(1, "Book an appointment"), Error: problems[fieldService]}
 	for i, s := range c.services {
 		id := "service-" + strconv.Itoa(i+1)
-		v.Services = append(v.Services, choiceView{ID: id, Name: fieldService, Value: s.ID, Label: s.Name + " (" + minutes(s.Duration) + ")",
+		v.Services = append(v.Services, choiceView{ID: id, Name: fieldService, Value: s.ID, Label: serviceLabel(s),
 			Hint: s.Description, HintID: id + "-hint", Checked: s.ID == c.service.ID})
 	}
 	if v.Error != "" && len(v.Services) > 0 {
@@ -82,16 +82,30 @@ type navLink struct {
 	Week  string
 }
 
-// dayView is one local day of the week shown, with its slots.
+// dayLink is one day of the week shown, in the row that moves between
+// days: a link, or in a form that keeps the person's details, a button
+// (Value) that shows its times. A day without times is neither.
+type dayLink struct {
+	Weekday string // "Mon"
+	Date    string // "2 Mar"
+	Count   string // "12", "1", "none"
+	Unit    string // "times", "time": hidden on a phone, still read out
+	URL     string
+	Value   string
+	Free    bool // the day has times
+	Current bool // its times are shown
+}
+
+// dayView is the day whose times are shown.
 type dayView struct {
 	ID     string
 	Legend string
 	Slots  []choiceView
 }
 
-// timesView is step 2: the week of times. With Details it is also the
-// form that books: the page shown after a time was taken, keeping what
-// the person entered.
+// timesView is step 2: one day of a week of times. With Details it is
+// also the form that books: the page shown after a time was taken,
+// keeping what the person entered.
 type timesView struct {
 	bookingFrame
 	Service       string
@@ -104,7 +118,8 @@ type timesView struct {
 	Hidden            []hiddenField
 	Range             string
 	Zone              string
-	Days              []dayView
+	Days              []dayLink
+	Day               *dayView // nil when the week has no times
 	SlotError         string
 	Taken             bool
 	// Nav moves to the week before, to the next free time when this
@@ -113,51 +128,75 @@ type timesView struct {
 	Details []questionView
 }
 
-func (c *bookingChoice) timesView(slots []schedule.Slot, to availability.Date, next *schedule.Slot, opt timesOptions) timesView {
+func (c *bookingChoice) timesView(slots []bookable.Slot, to availability.Date, next *bookable.Slot, opt timesOptions) timesView {
 	heading := "Choose a time"
 	if c.practitioner != nil {
 		heading = "Choose a time with " + practitionerName(*c.practitioner)
 	}
 	v := timesView{
 		bookingFrame:  c.frame(2, heading),
-		Service:       c.service.Name + " (" + minutes(c.service.Duration) + ")",
+		Service:       serviceLabel(c.service),
 		ServiceID:     c.service.ID,
 		ChangeService: pageURL(fieldService, ""),
 		Range:         formatDate(c.from, "Monday 2 January") + " to " + formatDate(to, "Monday 2 January 2006"),
 		Zone:          "Times are in " + c.site.Location.Name + " time (" + c.site.Location.Timezone + ").",
 		Taken:         opt.taken,
 		SlotError:     opt.problems[fieldSlot],
-		Hidden: []hiddenField{{fieldService, c.service.ID}, {fieldPractitioner, c.practitionerValue()},
-			{fieldFrom, c.from.String()}},
 	}
 	if opt.taken {
 		v.Heading = "Choose another time"
 	}
-	names := map[string]string{}
-	for _, p := range c.practitioners {
-		names[p.ID] = practitionerName(p)
-	}
 	// With any practitioner, each time is offered once, with the first
 	// practitioner free then (slots come sorted by start, then
-	// practitioner id).
-	n := 0
+	// practitioner id); booking goes on to the next one free then if
+	// that one is taken meanwhile.
+	byDay := map[availability.Date][]bookable.Slot{}
 	for i, sl := range slots {
 		if c.practitioner == nil && i > 0 && slots[i-1].Start.Equal(sl.Start) {
 			continue
 		}
-		local := sl.Start.In(c.zone)
-		if len(v.Days) == 0 || v.Days[len(v.Days)-1].ID != "day-"+sl.Date {
-			v.Days = append(v.Days, dayView{ID: "day-" + sl.Date, Legend: local.Format("Monday 2 January 2006")})
-		}
-		n++
-		choice := choiceView{ID: "slot-" + strconv.Itoa(n), Name: fieldSlot, Value: slotValue(sl), Label: clock(local)}
-		if c.practitioner == nil && len(c.practitioners) > 1 {
-			choice.Label += " with " + names[sl.PractitionerID]
-		}
-		day := &v.Days[len(v.Days)-1]
-		day.Slots = append(day.Slots, choice)
+		d := bookable.DateOf(sl.Start.In(c.zone))
+		byDay[d] = append(byDay[d], sl)
 	}
-	if v.SlotError != "" && n > 0 {
+	shown := c.day
+	if len(byDay[shown]) == 0 {
+		shown = availability.Date{}
+		for d := c.from; !to.Before(d); d = d.AddDays(1) {
+			if len(byDay[d]) > 0 {
+				shown = d
+				break
+			}
+		}
+	}
+	for d := c.from; !to.Before(d); d = d.AddDays(1) {
+		n := len(byDay[d])
+		link := dayLink{Weekday: formatDate(d, "Mon"), Date: formatDate(d, "2 Jan"), Count: "none", Value: d.String(),
+			// The fragment scrolls a phone past the practitioners to the
+			// day's times.
+			URL: pageURL(fieldService, c.service.ID, fieldPractitioner, c.practitionerValue(), fieldFrom, c.from.String(),
+				fieldDay, d.String()) + "#times-title",
+			Free: n > 0, Current: n > 0 && d == shown}
+		switch {
+		case n == 1:
+			link.Count, link.Unit = "1", "time"
+		case n > 1:
+			link.Count, link.Unit = strconv.Itoa(n), "times"
+		}
+		v.Days = append(v.Days, link)
+	}
+	if len(byDay[shown]) > 0 {
+		v.Day = &dayView{ID: "day-" + shown.String(), Legend: formatDate(shown, "Monday 2 January 2006")}
+		for i, sl := range byDay[shown] {
+			v.Day.Slots = append(v.Day.Slots, choiceView{ID: "slot-" + strconv.Itoa(i+1), Name: fieldSlot, Value: slotValue(sl),
+				Label: clock(sl.Start.In(c.zone))})
+		}
+	}
+	v.Hidden = []hiddenField{{fieldService, c.service.ID}, {fieldPractitioner, c.practitionerValue()},
+		{fieldFrom, c.from.String()}}
+	if v.Day != nil {
+		v.Hidden = append(v.Hidden, hiddenField{fieldDay, shown.String()})
+	}
+	if v.SlotError != "" && v.Day != nil {
 		v.Problems = append(v.Problems, problemLink{Href: "#slot-1", Label: "Time", Message: v.SlotError})
 	}
 	week := func(label string, d availability.Date) {
@@ -173,7 +212,7 @@ func (c *bookingChoice) timesView(slots []schedule.Slot, to availability.Date, n
 	}
 	if next != nil {
 		local := next.Start.In(c.zone)
-		week("Next free time: "+local.Format("Monday 2 January 2006"), schedule.DateOf(local))
+		week("Next free time: "+local.Format("Monday 2 January 2006"), bookable.DateOf(local))
 	}
 	if to.Before(c.last) {
 		week("Next week", to.AddDays(1))
@@ -228,14 +267,15 @@ type detailsView struct {
 	Fields     []questionView
 }
 
-func (c *bookingChoice) detailsView(sl schedule.Slot, pra practiced.Practitioner, d practiced.BookingDetails, problems map[string]string) detailsView {
+func (c *bookingChoice) detailsView(sl bookable.Slot, pra practiced.Practitioner, d practiced.BookingDetails, problems map[string]string) detailsView {
+	day := bookable.DateOf(sl.Start.In(c.zone))
 	v := detailsView{
 		bookingFrame: c.frame(3, "Your details"),
 		Summary:      c.summary(sl.Start, pra),
 		ChangeTime: pageURL(fieldService, c.service.ID, fieldPractitioner, c.practitionerValue(),
-			fieldFrom, c.from.String()),
+			fieldFrom, c.from.String(), fieldDay, day.String()),
 		Hidden: []hiddenField{{fieldService, c.service.ID}, {fieldPractitioner, c.practitionerValue()},
-			{fieldFrom, c.from.String()}, {fieldSlot, slotValue(sl)}},
+			{fieldFrom, c.from.String()}, {fieldDay, day.String()}, {fieldSlot, slotValue(sl)}},
 		Fields: detailFields(d, problems),
 	}
 	v.Problems = detailProblems(v.Fields)
@@ -250,7 +290,7 @@ func (c *bookingChoice) summary(start time.Time, pra practiced.Practitioner) []s
 		where += ", " + a
 	}
 	return []summaryRow{
-		{"Service", c.service.Name + " (" + minutes(c.service.Duration) + ")"},
+		{"Service", serviceLabel(c.service)},
 		{"With", practitionerName(pra)},
 		{"When", local.Format("Monday 2 January 2006") + " at " + clock(local) + " " + local.Format("MST") +
 			" (" + c.site.Location.Timezone + ")"},
@@ -297,18 +337,26 @@ func (c *bookingChoice) doneView(b practiced.BookedOnline, pra practiced.Practit
 	v := bookedView{bookingFrame: c.frame(0, "Booking confirmed"), Already: b.Already,
 		Summary: c.summary(b.Appointment.StartsAt.Time, pra)}
 	v.Summary = append(v.Summary, summaryRow{"Name", d.FirstName + " " + d.LastName}, summaryRow{"E-mail address", d.Email})
-	var reach []string
-	for _, s := range []string{c.site.Location.Phone, c.site.Location.Email} {
-		if s != "" {
-			reach = append(reach, s)
-		}
-	}
-	v.Contact = "To change or cancel this booking, contact " + c.site.BusinessName
-	if len(reach) > 0 {
-		v.Contact += " (" + strings.Join(reach, ", ") + ")"
-	}
-	v.Contact += "."
+	v.Contact = c.contact()
 	return v
+}
+
+// contact says whom to ask to change or cancel a booking: the
+// location, by its phone (written as people in its country write it) and
+// e-mail address, or the business when the location has neither.
+func (c *bookingChoice) contact() string {
+	loc := c.site.Location
+	phone := practiced.PhoneForPeople(loc.Phone, practiced.PhoneRegion(loc.Address.CountryCode))
+	const lead = "To change or cancel this booking, "
+	switch {
+	case loc.Phone != "" && loc.Email != "":
+		return lead + "call " + loc.Name + " on " + phone + " or e-mail " + loc.Email + "."
+	case loc.Phone != "":
+		return lead + "call " + loc.Name + " on " + phone + "."
+	case loc.Email != "":
+		return lead + "e-mail " + loc.Name + " at " + loc.Email + "."
+	}
+	return lead + "contact " + c.site.BusinessName + "."
 }
 
 // bookingProblem is a page that says what went wrong.
@@ -331,6 +379,12 @@ func practitionerName(p practiced.Practitioner) string {
 		return p.DisplayName
 	}
 	return strings.Join(strings.Fields(p.Title+" "+p.FirstName+" "+p.LastName), " ")
+}
+
+// serviceLabel names a service with its length: "Consultation,
+// 30 minutes".
+func serviceLabel(s practiced.Service) string {
+	return s.Name + ", " + minutes(s.Duration)
 }
 
 func minutes(n int) string {

@@ -61,7 +61,8 @@ func newBrowser(t *testing.T) context.Context {
 func TestHostedFormInARealBrowser(t *testing.T) {
 	ctx := newBrowser(t)
 	e := newEnv(t)
-	f := e.newIntakeForm(true, true)
+	// Without prefill, so that the page opens empty.
+	f := e.newIntakeForm(false, true)
 	hosted := f["hosted_form_url"].(string)
 	if !strings.HasPrefix(hosted, e.srv.URL+"/f/for_") {
 		t.Fatalf("hosted_form_url %q", hosted)
@@ -119,7 +120,7 @@ func TestHostedFormInARealBrowser(t *testing.T) {
 	wantField(t, got, "status", "completed")
 	wantField(t, got, "completed_at", clock)
 	wantField(t, got, "sent_status", "viewed")
-	want := map[string]any{"first_name": "Annie", "email": "annie@example.com", "mobile": "0412345678", "dob": "1990-03-15",
+	want := map[string]any{"first_name": "Annie", "email": "annie@example.com", "mobile": "+61412345678", "dob": "1990-03-15",
 		"city": "Glebe", "reason": "Sore knee after running", "heard": "Friend", "areas": []any{"Neck", "Knee"}, "privacy": true,
 		"signature": "Ann Archer"}
 	for id, w := range want {
@@ -141,7 +142,7 @@ func TestHostedFormInARealBrowser(t *testing.T) {
 	}
 	wantField(t, ann, "first_name", "Annie")
 	wantField(t, ann, "email", "annie@example.com")
-	wantField(t, ann, "phone_number", "0412345678")
+	wantField(t, ann, "phone_number", "+61412345678")
 	wantField(t, ann, "date_of_birth", "1990-03-15")
 	wantField(t, ann, "updated_at", clock)
 	if city := ann["address"].(map[string]any)["city"]; city != "Glebe" {

@@ -5,6 +5,8 @@
 package web
 
 import (
+	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"io"
@@ -21,11 +23,17 @@ import (
 // unguessable id in the URL is the credential, so the page shows that
 // one form and the clinic's name, and nothing else of the clinic.
 type Forms struct {
-	store     practiced.FormStore
-	logger    *slog.Logger
-	now       func() time.Time
-	isCountry func(code string) bool
-	csrf      *http.CrossOriginProtection
+	store  FormsStore
+	logger *slog.Logger
+	now    func() time.Time
+	csrf   *http.CrossOriginProtection
+}
+
+// FormsStore is what the hosted form reads and writes: forms, and the
+// client a form is for, whose known details it can fill in.
+type FormsStore interface {
+	practiced.FormStore
+	GetClient(ctx context.Context, businessID, id string) (practiced.Client, error)
 }
 
 // Options configure Forms.
@@ -33,9 +41,6 @@ type Options struct {
 	Logger *slog.Logger
 	// Now tells the time; nil means time.Now.
 	Now func() time.Time
-	// IsCountry reports whether a code is an ISO 3166-1 alpha-2 country
-	// code, for answers that fill a client's address.country_code.
-	IsCountry func(code string) bool
 	// PublicURL is the scheme and host clients reach the server at, if
 	// configured. Posts from its origin are the page's own even when a
 	// proxy gives the server another Host and the browser sends no
@@ -44,8 +49,8 @@ type Options struct {
 }
 
 // NewForms returns the hosted form's handlers.
-func NewForms(store practiced.FormStore, opt Options) *Forms {
-	h := &Forms{store: store, logger: opt.Logger, now: opt.Now, isCountry: opt.IsCountry}
+func NewForms(store FormsStore, opt Options) *Forms {
+	h := &Forms{store: store, logger: opt.Logger, now: opt.Now}
 	if h.logger == nil {
 		h.logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -61,11 +66,10 @@ func NewForms(store practiced.FormStore, opt Options) *Forms {
 	return h
 }
 
-// maxForm is the largest request body the page accepts.
-const maxForm = 1 << 20
-
 // Show answers GET /f/{form_id}: the form, or its answers once completed.
-// The first opening marks the form viewed; HEAD changes nothing.
+// The first opening marks the form viewed; HEAD changes nothing. With
+// prefill_client_fields, a question filling a client field that has no
+// saved answer shows what the client's record holds.
 func (h *Forms) Show() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hf, ok := h.load(w, r)
@@ -77,7 +81,7 @@ func (h *Forms) Show() http.Handler {
 			now := practiced.NewTime(h.now())
 			updated, err := h.store.UpdateForm(r.Context(), f.BusinessID, f.ID, func(f *practiced.Form) error {
 				if f.ArchivedAt != nil {
-					return practiced.NotFound("Form")
+					return practiced.NotFound(practiced.KindForm.Name)
 				}
 				practiced.ViewForm(f, now)
 				f.UpdatedAt = now
@@ -93,7 +97,12 @@ func (h *Forms) Show() http.Handler {
 			h.render(w, r, http.StatusOK, "done", newDoneView(hf.BusinessName, f, false))
 			return
 		}
-		h.render(w, r, http.StatusOK, "form", newFormView(hf.BusinessName, f, storedValues(f.Content), nil, ""))
+		values, err := h.openingValues(r.Context(), hf.Form.BusinessID, f)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		h.render(w, r, http.StatusOK, "form", newFormView(hf.BusinessName, f, values, nil, ""))
 	})
 }
 
@@ -115,10 +124,12 @@ func (h *Forms) Answer() http.Handler {
 			h.render(w, r, http.StatusOK, "done", newDoneView(hf.BusinessName, f, true))
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
-		if err := r.ParseForm(); err != nil {
-			h.render(w, r, http.StatusBadRequest, "problem", problemView{Title: "The answers could not be read",
-				Message: "Open the form's link again and send your answers from the page."})
+		if status, ok := parsePost(w, r); !ok {
+			msg := "Open the form's link again and send your answers from the page."
+			if status == http.StatusRequestEntityTooLarge {
+				msg = "The answers are longer than the form accepts. Go back, shorten the longest answers and send them again."
+			}
+			h.render(w, r, status, "problem", problemView{Title: "The answers could not be read", Message: msg})
 			return
 		}
 		action := r.PostForm.Get("action")
@@ -129,7 +140,14 @@ func (h *Forms) Answer() http.Handler {
 		}
 		values := func(id string) []string { return r.PostForm[inputName(id)] }
 		now := practiced.NewTime(h.now())
-		rules := practiced.AnswerRules{IsCountry: h.isCountry, Today: latestToday(now.Time)}
+		// A phone number without a leading + is read as a number of the
+		// client's country.
+		c, err := h.store.GetClient(r.Context(), f.BusinessID, f.ClientID)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		rules := practiced.AnswerRules{IsCountry: practiced.IsCountry, Today: latestToday(now.Time), PhoneRegion: c.Address.CountryCode}
 		answers, problems := practiced.ReadAnswers(f.Content, values, rules)
 		if action == "submit" {
 			practiced.RequireAnswers(f.Content, answers, problems)
@@ -158,6 +176,44 @@ func (h *Forms) Answer() http.Handler {
 	}))
 }
 
+// openingValues gives the values the inputs of form f, of the business,
+// open with: the saved answers, and what prefill_client_fields fills in
+// from the client's record for the questions without one. A phone
+// number, kept in E.164, opens as people write it (national digits for a
+// number of the client's country).
+func (h *Forms) openingValues(ctx context.Context, businessID string, f practiced.Form) (func(string) []string, error) {
+	phones := map[string]bool{}
+	for _, p := range f.Content {
+		for _, s := range p.Sections {
+			for _, q := range s.Questions {
+				if q.ClientField != nil && *q.ClientField == "phone_number" {
+					phones[q.ID] = true
+				}
+			}
+		}
+	}
+	stored := storedValues(f.Content)
+	if !f.PrefillClientFields && len(phones) == 0 {
+		return stored, nil // nothing needs the client's record
+	}
+	c, err := h.store.GetClient(ctx, businessID, f.ClientID)
+	if err != nil {
+		return nil, err
+	}
+	region := practiced.PhoneRegion(c.Address.CountryCode)
+	prefill := practiced.PrefillAnswers(f, c)
+	return func(id string) []string {
+		values := stored(id)
+		if v, ok := prefill[id]; ok {
+			values = []string{v}
+		}
+		if phones[id] && len(values) == 1 {
+			return []string{practiced.PhoneForPeople(values[0], region)}
+		}
+		return values
+	}, nil
+}
+
 // save keeps the valid answers and shows the form again with what is
 // wrong with the others: 200 when nothing is, 422 otherwise.
 func (h *Forms) save(w http.ResponseWriter, r *http.Request, hf practiced.HostedForm, answers map[string]json.RawMessage,
@@ -182,8 +238,10 @@ func (h *Forms) save(w http.ResponseWriter, r *http.Request, hf practiced.Hosted
 	h.render(w, r, http.StatusUnprocessableEntity, "form", newFormView(hf.BusinessName, f, values, problems, ""))
 }
 
-// load finds the form the path names. An id that is malformed or names no
-// form, and an archived form, are all answered with the same 404 page.
+// load finds the form the path names. The link's secret must match the
+// form's: the id alone is known to every API key, read-only ones too. An
+// id that is malformed or names no form, a wrong or missing secret and
+// an archived form are all answered with the same 404 page.
 func (h *Forms) load(w http.ResponseWriter, r *http.Request) (practiced.HostedForm, bool) {
 	id := r.PathValue("form_id")
 	if !tid.Valid(id, practiced.PrefixForm) {
@@ -195,7 +253,9 @@ func (h *Forms) load(w http.ResponseWriter, r *http.Request) (practiced.HostedFo
 		h.fail(w, r, err)
 		return hf, false
 	}
-	if hf.Form.ArchivedAt != nil {
+	secret := r.URL.Query().Get("secret")
+	if hf.Form.ArchivedAt != nil || hf.Form.LinkSecret == "" ||
+		subtle.ConstantTimeCompare([]byte(secret), []byte(hf.Form.LinkSecret)) != 1 {
 		h.notFound(w, r)
 		return hf, false
 	}

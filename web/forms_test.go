@@ -17,8 +17,8 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// The hosted form, GET and POST /f/{form_id}: DESIGN.md section 4's form
-// states, driven through the page as a browser would, checked through the
+// The hosted form, GET and POST /f/{form_id}: the form states of
+// docs/states.md, driven through the page as a browser would, checked through the
 // API.
 
 const clock = "2026-03-01T22:00:00Z" // testfix.Now
@@ -98,7 +98,7 @@ func TestHostedFormOpenedWithoutBeingSentIsViewed(t *testing.T) {
 func TestHostedFormShowsEveryQuestionWithItsLabelAndInput(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	f := e.newIntakeForm(true, false)
+	f := e.newIntakeForm(false, false) // without prefill, every input is empty
 	r := e.page("GET", formPath(f), nil, nil)
 	wantStatus(t, r, http.StatusOK)
 	wantInPage(t, r,
@@ -136,6 +136,152 @@ func TestHostedFormShowsEveryQuestionWithItsLabelAndInput(t *testing.T) {
 			`<input type="text" id="q10" name="q_signature" value="" autocomplete="name" aria-describedby="q10-hint" aria-required="true">`}},
 	} {
 		t.Run(tc.questionType, func(t *testing.T) { wantInPage(t, r, tc.markup...) })
+	}
+}
+
+func TestHostedFormUsesTheFormsColorAsItsAccentWhetherANameOrHex(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	for _, tc := range []struct {
+		color string
+		want  []string
+	}{
+		{"Teal", []string{`.bar{height:.5rem;background:teal}`, `button.primary{background:teal;border-color:teal;color:#ffffff}`}},
+		{"lightgoldenrodyellow", []string{`button.primary{background:lightgoldenrodyellow;border-color:lightgoldenrodyellow;color:#000000}`}},
+		{"#0F0", []string{`.bar{height:.5rem;background:#0f0}`, `button.primary{background:#0f0;border-color:#0f0;color:#000000}`}},
+		{"#2E86AB", []string{`button.primary{background:#2e86ab;border-color:#2e86ab;color:#000000}`}},
+		{"", []string{`button.primary{background:#1d4ed8;border-color:#1d4ed8;color:#ffffff}`}},
+	} {
+		t.Run(tc.color, func(t *testing.T) {
+			tpl := intakeTemplate(false, false)
+			tpl["color"] = tc.color
+			created := e.mustAPI(http.StatusCreated, "POST", "/v1/form_templates", tpl)
+			f := e.mustAPI(http.StatusCreated, "POST", "/v1/forms", map[string]any{"form_template_id": created["id"], "client_id": e.a.Clients[0].ID})
+			r := e.page("GET", formPath(f), nil, nil)
+			wantStatus(t, r, http.StatusOK)
+			wantInPage(t, r, tc.want...)
+		})
+	}
+}
+
+// profileTemplate asks for every client field, a question that fills
+// none, and a date of birth the client has not given.
+func profileTemplate(prefill bool) map[string]any {
+	question := func(id, typ, field string) map[string]any {
+		q := map[string]any{"id": id, "type": typ, "label": id}
+		if field != "" {
+			q["client_field"] = field
+		}
+		return q
+	}
+	return map[string]any{"name": "Your details", "prefill_client_fields": prefill, "override_client_fields": true,
+		"content": []any{map[string]any{"sections": []any{map[string]any{"questions": []any{
+			question("first", "short_text", "first_name"), question("last", "short_text", "last_name"),
+			question("preferred", "short_text", "preferred_name"), question("email", "short_text", "email"),
+			question("phone", "short_text", "phone_number"), question("dob", "date", "date_of_birth"),
+			question("line1", "short_text", "address.line1"), question("line2", "short_text", "address.line2"),
+			question("city", "short_text", "address.city"), question("state", "short_text", "address.state"),
+			question("postcode", "short_text", "address.postal_code"), question("country", "short_text", "address.country_code"),
+			question("goals", "long_text", ""),
+		}}}}},
+	}
+}
+
+// profileForm gives Ann a full record except a preferred name, and sends
+// her a form of profileTemplate; it returns the form and her record as
+// the API answers it.
+func (e *env) profileForm(prefill bool) (map[string]any, map[string]any) {
+	e.t.Helper()
+	ann := e.mustAPI(http.StatusOK, "POST", "/v1/clients/"+e.a.Clients[0].ID, map[string]any{
+		"phone_number": "0412 345 678", "date_of_birth": "1990-03-15",
+		"address": map[string]any{"line1": `12 "Harbour" St`, "line2": "Unit 4", "city": "Glebe", "state": "NSW",
+			"postal_code": "2037", "country_code": "AU"},
+	})
+	tpl := e.mustAPI(http.StatusCreated, "POST", "/v1/form_templates", profileTemplate(prefill))
+	f := e.mustAPI(http.StatusCreated, "POST", "/v1/forms", map[string]any{"form_template_id": tpl["id"], "client_id": e.a.Clients[0].ID})
+	return f, ann
+}
+
+func TestHostedFormPrefillsTheClientsKnownDetails(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	f, ann := e.profileForm(true)
+	address := ann["address"].(map[string]any)
+	r := e.page("GET", formPath(f), nil, nil)
+	wantStatus(t, r, http.StatusOK)
+	wantInPage(t, r,
+		`<input type="text" id="q1" name="q_first" value="Ann" autocomplete="given-name">`,
+		`<input type="text" id="q2" name="q_last" value="Archer" autocomplete="family-name">`,
+		`<input type="text" id="q3" name="q_preferred" value="" autocomplete="nickname">`,
+		`<input type="email" id="q4" name="q_email" value="Ann@example.com" autocomplete="email">`,
+		`<input type="tel" id="q5" name="q_phone" value="0412 345 678" autocomplete="tel">`,
+		`<input type="date" id="q6" name="q_dob" value="1990-03-15" autocomplete="bday">`,
+		`<input type="text" id="q7" name="q_line1" value="12 &#34;Harbour&#34; St" autocomplete="address-line1">`,
+		`<input type="text" id="q8" name="q_line2" value="Unit 4" autocomplete="address-line2">`,
+		`<input type="text" id="q9" name="q_city" value="Glebe" autocomplete="address-level2">`,
+		`<input type="text" id="q10" name="q_state" value="NSW" autocomplete="address-level1">`,
+		`<input type="text" id="q11" name="q_postcode" value="2037" autocomplete="postal-code">`,
+		`<input type="text" id="q12" name="q_country" value="AU" autocomplete="country">`,
+		`<textarea id="q13" name="q_goals" rows="6"></textarea>`)
+	if address["line1"] != `12 "Harbour" St` {
+		t.Fatalf("the client's address %v", address)
+	}
+
+	// Opening the page saves nothing: the form is not started until the
+	// client saves or submits.
+	got, answers := e.answers(f["id"].(string))
+	wantField(t, got, "status", "not_started")
+	for id, a := range answers {
+		if a != nil {
+			t.Errorf("answer %s = %v after opening the page, want null", id, a)
+		}
+	}
+
+	// A saved answer wins over the client's record. The page a save
+	// answers shows what was entered; a question saved blank has no
+	// answer, so the page opened again fills it in from the record.
+	values := url.Values{"action": {"save"}, "q_first": {"Annie"}, "q_email": {""}, "q_goals": {"Run again"}}
+	r = e.page("POST", formPath(f), values, nil)
+	wantStatus(t, r, http.StatusOK)
+	wantInPage(t, r, `name="q_first" value="Annie"`, `name="q_email" value=""`, `name="q_city" value=""`)
+	r = e.page("GET", formPath(f), nil, nil)
+	wantInPage(t, r, `name="q_first" value="Annie"`, `name="q_last" value="Archer"`, `name="q_email" value="Ann@example.com"`,
+		`name="q_city" value="Glebe"`, ">Run again</textarea>")
+}
+
+func TestHostedFormWithoutPrefillShowsNoneOfTheClientsDetails(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	f, _ := e.profileForm(false)
+	r := e.page("GET", formPath(f), nil, nil)
+	wantStatus(t, r, http.StatusOK)
+	for _, id := range []string{"first", "last", "preferred", "email", "phone", "dob", "line1", "line2", "city", "state", "postcode", "country"} {
+		wantInPage(t, r, `name="q_`+id+`" value=""`)
+	}
+	wantNotInPage(t, r, `value="Ann"`, "Archer", "Glebe", "1990-03-15", "NSW", `value="AU"`)
+	wantInPage(t, r, `<textarea id="q13" name="q_goals" rows="6"></textarea>`)
+}
+
+// Submitted as opened, a prefilled form writes back what the client
+// checked, as override_client_fields says: the record is unchanged.
+func TestHostedFormSubmittedAsPrefilledLeavesTheClientAsItWas(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	f, ann := e.profileForm(true)
+	r := e.page("GET", formPath(f), nil, nil)
+	values := url.Values{"action": {"submit"}}
+	for _, m := range regexp.MustCompile(`name="(q_[a-z0-9]+)" value="([^"]*)"`).FindAllStringSubmatch(r.Body, -1) {
+		values.Set(m[1], strings.ReplaceAll(m[2], "&#34;", `"`))
+	}
+	wantStatus(t, e.page("POST", formPath(f), values, nil), http.StatusOK)
+	got, answers := e.answers(f["id"].(string))
+	wantField(t, got, "status", "completed")
+	wantField(t, answers, "dob", "1990-03-15")
+	wantField(t, answers, "line1", `12 "Harbour" St`)
+	wantField(t, answers, "preferred", nil)
+	after := e.mustAPI(http.StatusOK, "GET", "/v1/clients/"+e.a.Clients[0].ID, nil)
+	if !reflect.DeepEqual(after, ann) {
+		t.Errorf("client after submitting the prefilled form:\n%v\nwant\n%v", after, ann)
 	}
 }
 
@@ -210,7 +356,7 @@ func TestHostedFormSaveKeepsTheAnswersAndStartsTheForm(t *testing.T) {
 	wantField(t, got, "status", "in_progress")
 	wantField(t, got, "sent_status", "viewed") // posting the page is opening it
 	wantField(t, got, "completed_at", nil)
-	want := map[string]any{"first_name": "Annie", "email": nil, "mobile": "0412345678", "dob": nil, "city": nil, "reason": nil,
+	want := map[string]any{"first_name": "Annie", "email": nil, "mobile": "+61412345678", "dob": nil, "city": nil, "reason": nil,
 		"heard": nil, "areas": []any{"Neck", "Knee"}, "privacy": false, "signature": nil}
 	if !reflect.DeepEqual(answers, want) {
 		t.Errorf("answers %v, want %v", answers, want)
@@ -218,7 +364,7 @@ func TestHostedFormSaveKeepsTheAnswersAndStartsTheForm(t *testing.T) {
 
 	// The page shows the saved answers when opened again.
 	r = e.page("GET", formPath(f), nil, nil)
-	wantInPage(t, r, `name="q_first_name" value="Annie"`, `name="q_mobile" value="0412345678"`, `value="Neck" checked>`)
+	wantInPage(t, r, `name="q_first_name" value="Annie"`, `name="q_mobile" value="0412 345 678"`, `value="Neck" checked>`)
 
 	// A save with nothing entered leaves the form in progress.
 	wantStatus(t, e.page("POST", formPath(f), url.Values{"action": {"save"}}, nil), http.StatusOK)
@@ -254,7 +400,7 @@ func TestHostedFormPointsOutInvalidAnswersNextToTheirQuestions(t *testing.T) {
 			`<p class="error-message" id="q2-error"><span class="visually-hidden">Error:</span> Enter an e-mail address such as name@example.com.</p>`,
 			`<input type="email" id="q2" name="q_email" value="ann@" autocomplete="email" aria-describedby="q2-error" aria-invalid="true" aria-required="true">`}},
 		{"phone number", url.Values{"q_mobile": {"call me"}}, []string{
-			`<li><a href="#q3">Mobile number: Enter a phone number of 3 to 20 digits, such as 0412 345 678.</a></li>`,
+			`<li><a href="#q3">Mobile number: Enter a phone number such as 0412 345 678, or with its country code, such as &#43;61 412 345 678.</a></li>`,
 			`value="call me" autocomplete="tel" aria-describedby="q3-error" aria-invalid="true">`}},
 		{"date", url.Values{"q_dob": {"31/12/1990"}}, []string{`<li><a href="#q4">Date of birth: Enter a date such as 2026-03-02.</a></li>`}},
 		{"date of birth in the future", url.Values{"q_dob": {"2026-03-04"}}, []string{`Date of birth: A date of birth cannot be in the future.`}},
@@ -327,11 +473,11 @@ func TestHostedFormSubmitCompletesTheFormAndFillsTheClientAsItsFlagsSay(t *testi
 		clientUpdated     bool
 	}{
 		{"prefill fills only empty fields", true, false,
-			map[string]any{"first_name": "Ann", "email": "Ann@example.com", "phone_number": "0412345678", "date_of_birth": "1990-03-15", "city": "Glebe"}, true},
+			map[string]any{"first_name": "Ann", "email": "Ann@example.com", "phone_number": "+61412345678", "date_of_birth": "1990-03-15", "city": "Glebe"}, true},
 		{"override overwrites every answered field", false, true,
-			map[string]any{"first_name": "Annie", "email": "annie@example.com", "phone_number": "0412345678", "date_of_birth": "1990-03-15", "city": "Glebe"}, true},
+			map[string]any{"first_name": "Annie", "email": "annie@example.com", "phone_number": "+61412345678", "date_of_birth": "1990-03-15", "city": "Glebe"}, true},
 		{"override with prefill overwrites too", true, true,
-			map[string]any{"first_name": "Annie", "email": "annie@example.com", "phone_number": "0412345678", "date_of_birth": "1990-03-15", "city": "Glebe"}, true},
+			map[string]any{"first_name": "Annie", "email": "annie@example.com", "phone_number": "+61412345678", "date_of_birth": "1990-03-15", "city": "Glebe"}, true},
 		{"neither flag leaves the client alone", false, false, ann, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -350,7 +496,7 @@ func TestHostedFormSubmitCompletesTheFormAndFillsTheClientAsItsFlagsSay(t *testi
 			wantField(t, got, "status", "completed")
 			wantField(t, got, "completed_at", "2026-03-01T23:30:00Z")
 			wantField(t, got, "viewed_at", "2026-03-01T23:30:00Z")
-			wantAnswers := map[string]any{"first_name": "Annie", "email": "annie@example.com", "mobile": "0412345678", "dob": "1990-03-15",
+			wantAnswers := map[string]any{"first_name": "Annie", "email": "annie@example.com", "mobile": "+61412345678", "dob": "1990-03-15",
 				"city": "Glebe", "reason": "Sore knee\nafter running", "heard": "Friend", "areas": []any{"Neck", "Knee"}, "privacy": true,
 				"signature": "Ann Archer"}
 			if !reflect.DeepEqual(answers, wantAnswers) {
@@ -412,6 +558,9 @@ func TestHostedFormOfNoFormOrAnArchivedFormIsNotFound(t *testing.T) {
 		"/f/for_123",                                  // malformed
 		"/f/" + e.a.Clients[0].ID,                     // another kind of record
 		"/f/" + strings.ToUpper(f["id"].(string)[4:]), // the suffix alone
+		"/f/" + f["id"].(string),                      // the id alone, which read-only keys see
+		"/f/" + f["id"].(string) + "?secret=",         // an empty secret
+		"/f/" + f["id"].(string) + "?secret=" + strings.TrimPrefix(formPath(archived), "/f/"+archived["id"].(string)+"?secret="), // another form's secret
 	} {
 		t.Run(path, func(t *testing.T) {
 			for _, method := range []string{"GET", "POST"} {
@@ -489,7 +638,7 @@ func TestHostedFormAcceptsPostsFromThePublicURLBehindAProxy(t *testing.T) {
 	f := e.newIntakeForm(true, false)
 	// The same store served as a proxy would reach it: under another
 	// host than the public one.
-	behind := httptest.NewServer(httpapi.NewServer(e.st, httpapi.Options{Now: e.now, PublicURL: "https://forms.clinic.example/"}))
+	behind := httptest.NewServer(newServer(e.st, httpapi.Options{Now: e.now, PublicURL: "https://forms.clinic.example/"}))
 	t.Cleanup(behind.Close)
 	path := behind.URL + formPath(f)
 	wantStatus(t, e.page("POST", path, completeAnswers(), http.Header{"Origin": {"https://evil.example"}}), http.StatusForbidden)

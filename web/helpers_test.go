@@ -15,6 +15,7 @@ import (
 	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/sqlstore"
+	"github.com/practiced/practiced/web"
 )
 
 // env is the whole server (API and pages) on a fresh store with two
@@ -40,9 +41,16 @@ func newEnvOn(t *testing.T, st *sqlstore.Store) *env {
 	e := &env{t: t, st: st, clock: testfix.Now}
 	e.a = testfix.NewClinic(t, st, "Clinic A")
 	e.b = testfix.NewClinic(t, st, "Clinic B")
-	e.srv = httptest.NewServer(httpapi.NewServer(st, httpapi.Options{Now: e.now}))
+	e.srv = httptest.NewServer(newServer(st, httpapi.Options{Now: e.now}))
 	t.Cleanup(e.srv.Close)
 	return e
+}
+
+// newServer is the API with the pages beside it, as the practiced binary
+// serves them.
+func newServer(st *sqlstore.Store, opt httpapi.Options) http.Handler {
+	opt.Pages = web.Routes(st, web.Options{Logger: opt.Logger, Now: opt.Now, PublicURL: opt.PublicURL})
+	return httpapi.NewServer(st, opt)
 }
 
 func (e *env) now() time.Time {
@@ -181,8 +189,15 @@ func (e *env) newIntakeForm(prefill, override bool) map[string]any {
 		"form_template_id": tpl["id"], "client_id": e.a.Clients[0].ID, "location_id": e.a.Sydney.ID})
 }
 
-// formPath is the path of a form's hosted page.
-func formPath(form map[string]any) string { return "/f/" + form["id"].(string) }
+// formPath is the path of a form's hosted page, with the secret its link
+// carries, as the API answers it to a key that can write.
+func formPath(form map[string]any) string {
+	u, err := url.Parse(form["hosted_form_url"].(string))
+	if err != nil {
+		panic(err)
+	}
+	return u.RequestURI()
+}
 
 // answers reads the answers of a form from the API, by question id.
 func (e *env) answers(formID string) (map[string]any, map[string]any) {

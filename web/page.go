@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -37,6 +38,25 @@ func renderPage(w http.ResponseWriter, r *http.Request, logger *slog.Logger, wha
 	if r.Method != http.MethodHead {
 		w.Write(buf.Bytes())
 	}
+}
+
+// maxForm is the largest request body a page accepts.
+const maxForm = 1 << 20
+
+// parsePost reads the form a page posts, of at most maxForm bytes. When
+// it cannot, it returns the status of the problem page to show: 413 for
+// a larger post, 400 for one that is not a form.
+func parsePost(w http.ResponseWriter, r *http.Request) (status int, ok bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+	err := r.ParseForm()
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil:
+		return http.StatusOK, true
+	case errors.As(err, &tooBig):
+		return http.StatusRequestEntityTooLarge, false
+	}
+	return http.StatusBadRequest, false
 }
 
 // crossOriginProtection refuses posts that the browser says come from

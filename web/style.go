@@ -5,26 +5,27 @@ import (
 	"encoding/base64"
 	"html/template"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
+
+	practiced "github.com/practiced/practiced"
 )
 
 // defaultAccent colours a page whose form has no colour of its own.
 const defaultAccent = "#1d4ed8"
 
-var hexColor = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-
 // pageStyle is the page's style sheet, with the form's colour as accent.
-// Only a #rrggbb colour is used, so nothing else reaches the CSS; text on
+// Only a colour the API accepts is used (a CSS colour name or a hex
+// colour, valid CSS as it is), so nothing else reaches the CSS; text on
 // the accent is black or white, whichever contrasts more.
 func pageStyle(color string) template.CSS {
-	accent := strings.ToLower(color)
-	if !hexColor.MatchString(accent) {
-		accent = defaultAccent
+	accent, hex := defaultAccent, defaultAccent
+	if h, ok := practiced.ColorHex(color); ok {
+		accent, _ = practiced.NormalizeColor(color)
+		hex = h
 	}
 	ink := "#ffffff"
-	if luminance(accent) > 0.179 {
+	if luminance(hex) > 0.179 {
 		ink = "#000000"
 	}
 	return template.CSS(strings.NewReplacer("ACCENT", accent, "INK", ink).Replace(css))
@@ -93,7 +94,23 @@ header p.place{margin:.25rem 0 0}
 legend h2{margin:0 0 .25rem}
 fieldset.day,fieldset.details{border:0;padding:0;margin:1.25rem 0 0}
 fieldset.day legend{font-weight:600}
-.slots{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:0 1rem}
+.days ul{list-style:none;margin:.75rem 0 0;padding:0;display:grid;grid-template-columns:repeat(7,minmax(0,1fr));gap:.25rem}
+.day-link{display:flex;flex-direction:column;align-items:center;width:100%;height:100%;margin:0;padding:.375rem 0;border:2px solid #c8c8c8;border-radius:4px;background:#fff;color:#1a1a1a;font:inherit;font-size:.8125rem;line-height:1.3;font-weight:400;text-align:center;text-decoration:none;cursor:pointer}
+.day-link .weekday{font-weight:600}
+.day-link .count{color:#4a4a4a}
+.day-link.none{background:transparent;border-style:dashed;color:#6b6b6b;cursor:default}
+.day-link.none .count{color:#6b6b6b}
+.day-link[aria-current]{border-color:ACCENT;box-shadow:inset 0 0 0 2px ACCENT}
+.slots{display:grid;grid-template-columns:repeat(auto-fill,minmax(6.5rem,1fr));gap:.5rem;margin-top:.5rem}
+.slots .option{position:relative;margin:0}
+.slots .option input{position:absolute;inset:0;width:100%;height:100%;margin:0;opacity:0;cursor:pointer}
+.slots .option label{flex:1;padding:.5rem .25rem;border:2px solid #c8c8c8;border-radius:4px;background:#fff;text-align:center;white-space:nowrap}
+.slots input:hover+label{border-color:#4a4a4a}
+.slots input:checked+label{background:ACCENT;border-color:ACCENT;color:INK;font-weight:600}
+.slots input:focus-visible+label{outline:3px solid #1a1a1a;outline-offset:2px;box-shadow:0 0 0 6px #ffdd00}
+@media (forced-colors:active){.slots input:checked+label{outline:3px solid Highlight}}
+.actions.sticky{position:sticky;bottom:0;z-index:1;margin:1.5rem -1rem 1rem;padding:.75rem 1rem;background:#f6f6f4;border-top:1px solid #d6d6d2}
+@media (max-width:40rem){.actions.sticky{position:fixed;left:0;right:0;margin:0}.actions.sticky button{flex:1}main:has(.actions.sticky){padding-bottom:5rem}.day-link .unit{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}}
 .weeks{display:flex;flex-wrap:wrap;gap:1rem;margin:0 0 2rem}
 .notice.taken{border-left-color:#b3261e}
 `

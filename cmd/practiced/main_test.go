@@ -4,15 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/practiced/practiced/sqlstore"
+	"errors"
 	"io"
+	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/practiced/practiced/sqlstore"
 )
 
 // syncBuffer is a bytes.Buffer safe to write from the server goroutine
@@ -165,4 +169,117 @@ func TestUnknownCommandFails(t *testing.T) {
 
 func openStore(url string) (*sqlstore.Store, error) {
 	return sqlstore.Open(context.Background(), url)
+}
+
+func TestHelpOfEverySubcommandIsNoError(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"serve", "--help"}, {"migrate", "-h"}, {"demo", "--help"}, {"apikey", "create", "--help"}} {
+		var stdout, stderr syncBuffer
+		if err := run(t.Context(), args, noEnv, &stdout, &stderr); err != nil {
+			t.Errorf("%v: err = %v, want nil", args, err)
+		}
+	}
+}
+
+// TestAPIKeyListShowsEveryKeyButNoToken creates a read-write and a
+// read-only key, revokes the first, and reads the list.
+func TestAPIKeyListShowsEveryKeyButNoToken(t *testing.T) {
+	db := "sqlite:" + filepath.Join(t.TempDir(), "keys.db")
+	ctx := t.Context()
+	var ids, tokens []string
+	keyID := regexp.MustCompile(`created API key (key_\S+) `)
+	for _, extra := range [][]string{nil, {"--read-only"}} {
+		var stdout, stderr syncBuffer
+		args := append([]string{"apikey", "create", "--business", "Harbour Physio", "--db", db}, extra...)
+		if err := run(ctx, args, noEnv, &stdout, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		m := keyID.FindStringSubmatch(stderr.String())
+		if m == nil {
+			t.Fatalf("no key id in %q", stderr.String())
+		}
+		ids, tokens = append(ids, m[1]), append(tokens, strings.TrimSpace(stdout.String()))
+	}
+	if err := run(ctx, []string{"apikey", "revoke", ids[0], "--db", db}, noEnv, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var stdout syncBuffer
+	if err := run(ctx, []string{"apikey", "list", "--business", "Harbour Physio", "--db", db}, noEnv, &stdout, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	want := []*regexp.Regexp{
+		regexp.MustCompile(`^ID +ACCESS +CREATED +REVOKED$`),
+		regexp.MustCompile(`^` + ids[0] + ` +read-write +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`),
+		regexp.MustCompile(`^` + ids[1] + ` +read-only +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +-$`),
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("apikey list printed %q, want %d lines", stdout.String(), len(want))
+	}
+	for i, re := range want {
+		if !re.MatchString(lines[i]) {
+			t.Errorf("line %d = %q, want %s", i, lines[i], re)
+		}
+	}
+	for _, token := range tokens {
+		if strings.Contains(stdout.String(), token) {
+			t.Error("apikey list shows a token")
+		}
+	}
+	err := run(ctx, []string{"apikey", "list", "--business", "Nobody", "--db", db}, noEnv, io.Discard, io.Discard)
+	if err == nil || !strings.HasPrefix(err.Error(), "apikey list: ") {
+		t.Errorf("apikey list of an unknown business: err = %v, want apikey list: …", err)
+	}
+}
+
+// TestServeOnABusyAddressFailsBeforeLoading takes an address, then asks
+// serve --demo for it: serve fails at once and leaves no database.
+func TestServeOnABusyAddressFailsBeforeLoading(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	path := filepath.Join(t.TempDir(), "demo.db")
+	err = run(t.Context(), []string{"serve", "--demo", "--db", "sqlite:" + path, "--addr", ln.Addr().String()}, noEnv, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "address already in use") {
+		t.Fatalf("err = %v, want address already in use", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("serve left a database behind: %v", err)
+	}
+}
+
+// TestServeWithoutAKeySaysHowToCreateOne serves a new database, then one
+// with a key, and reads what serve prints on each.
+func TestServeWithoutAKeySaysHowToCreateOne(t *testing.T) {
+	db := "sqlite:" + filepath.Join(t.TempDir(), "keys.db")
+	serveOnce := func() string {
+		ctx, cancel := context.WithCancel(t.Context())
+		var stdout, stderr syncBuffer
+		done := make(chan error, 1)
+		go func() {
+			done <- run(ctx, []string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, noEnv, &stdout, &stderr)
+		}()
+		for deadline := time.Now().Add(30 * time.Second); !strings.Contains(stdout.String(), "practiced is serving"); {
+			if time.Now().After(deadline) {
+				t.Fatalf("serve printed %q; stderr %q", stdout.String(), stderr.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatalf("serve: %v", err)
+		}
+		return stdout.String()
+	}
+	hint := "no API key yet; create one with:\n  practiced apikey create --business NAME --db '" + db + "'\n"
+	if out := serveOnce(); !strings.Contains(out, hint) {
+		t.Errorf("serve on a new database printed %q, want the hint %q", out, hint)
+	}
+	if err := run(t.Context(), []string{"apikey", "create", "--business", "Harbour Physio", "--db", db}, noEnv, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if out := serveOnce(); strings.Contains(out, "no API key yet") {
+		t.Errorf("serve with a key printed the hint: %q", out)
+	}
 }

@@ -14,7 +14,7 @@ func runMigrate(ctx context.Context, args []string, getenv func(string) string, 
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	db := fs.String("db", defaultDB(getenv), "database URL")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, getenv); err != nil {
 		return err
 	}
 	st, err := sqlstore.Open(ctx, *db)

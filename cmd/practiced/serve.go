@@ -9,11 +9,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/sqlstore"
+	"github.com/practiced/practiced/web"
 )
 
 // runServe serves the API until ctx ends, then drains open requests.
@@ -27,13 +29,22 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	tlsKey := fs.String("tls-key", "", "TLS key file")
 	demoData := fs.Bool("demo", false, "load the demo clinic if the database has none, and print an API key for it")
 	pool := fs.Int("db-pool", sqlstore.PoolSize, "PostgreSQL connections this process keeps open")
-	if err := fs.Parse(args); err != nil {
+	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this separate address, e.g. 127.0.0.1:6060 (off when empty)")
+	if err := parseFlags(fs, args, getenv); err != nil {
 		return err
 	}
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return fmt.Errorf("serve: give both --tls-cert and --tls-key, or neither")
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
+
+	// The address is taken first, so that a busy one fails at once,
+	// before the database is migrated or the demo loaded.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 
 	st, err := sqlstore.OpenWith(ctx, *db, sqlstore.Options{PoolSize: *pool})
 	if err != nil {
@@ -48,10 +59,6 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		}
 	}
 
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
 	scheme := "http"
 	if *tlsCert != "" {
 		scheme = "https"
@@ -61,7 +68,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		base = scheme + "://" + ln.Addr().String()
 	}
 	srv := &http.Server{
-		Handler:           httpapi.NewServer(st, httpapi.Options{PublicURL: *publicURL, Logger: logger}),
+		Handler:           newHandler(st, *publicURL, logger),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -77,8 +84,24 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			errc <- srv.Serve(ln)
 		}
 	}()
+	if *pprofAddr != "" {
+		stopProfiling, err := serveProfiles(*pprofAddr, logger, stdout)
+		if err != nil {
+			srv.Close()
+			return err
+		}
+		defer stopProfiling()
+	}
+	live, err := st.HasLiveAPIKey(ctx)
+	if err != nil {
+		srv.Close()
+		return err
+	}
 	logger.Info("serving", "url", base+"/v1", "db", redactDB(*db))
 	fmt.Fprintf(stdout, "practiced is serving %s/v1\n", base)
+	if !live {
+		fmt.Fprintf(stdout, "no API key yet; create one with:\n  practiced apikey create --business NAME --db '%s'\n", redactDB(*db))
+	}
 	if token != "" {
 		fmt.Fprintf(stdout, "API key: %s\n", token)
 		fmt.Fprintf(stdout, "try:     curl -H 'Authorization: Bearer %s' '%s/v1/clients?limit=2'\n", token, base)
@@ -99,6 +122,36 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	return nil
+}
+
+// newHandler serves the API under /v1 and, beside it, the pages a
+// clinic's clients open in a browser (package web).
+func newHandler(st *sqlstore.Store, publicURL string, logger *slog.Logger) http.Handler {
+	pages := web.Routes(st, web.Options{PublicURL: publicURL, Logger: logger})
+	return httpapi.NewServer(st, httpapi.Options{PublicURL: publicURL, Logger: logger, Pages: pages})
+}
+
+// serveProfiles serves the runtime's profiles (net/http/pprof) on a
+// listener of their own, so that they are never reachable through the
+// API's address, and returns the function that stops it. The profiles
+// need no key: bind them to a loopback or otherwise private address.
+func serveProfiles(addr string, logger *slog.Logger, stdout io.Writer) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("serve: --pprof: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	go srv.Serve(ln)
+	url := "http://" + ln.Addr().String() + "/debug/pprof/"
+	logger.Info("profiles", "url", url)
+	fmt.Fprintf(stdout, "profiles at %s\n", url)
+	return func() { srv.Close() }, nil
 }
 
 // redactDB hides a database URL's password from logs.

@@ -1,0 +1,139 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// A table with docs set keeps, beside each record's columns, the record's
+// JSON document as the API answers it (practiced.MarshalDoc) in its doc
+// column, so that a list is read and answered without decoding the
+// columns and encoding the record again. The columns stay the truth that
+// filters, rules and the typed reads use; the document is written from
+// the same record in the same statement as the columns (table.insert,
+// table.write, Seed), so the two cannot drift apart. A location's
+// document also holds ids that other records' join rows give it, so
+// whoever changes those rewrites it (touchLocations). Migration 0013
+// adds the column, and fillDocs gives a document to the rows that have
+// none.
+
+// docText returns the document of rec as a column value.
+func docText(rec any) string {
+	b, err := practiced.MarshalDoc(rec)
+	if err != nil {
+		panic(fmt.Sprintf("sqlstore: encode %T: %v", rec, err))
+	}
+	return string(b)
+}
+
+// scanDoc reads the id and document of a row of a list of documents.
+func scanDoc(r rowScanner) (json.RawMessage, error) {
+	var id string
+	var doc []byte
+	if err := r.Scan(&id, &doc); err != nil {
+		return nil, err
+	}
+	if doc == nil {
+		return nil, fmt.Errorf("record %s has no stored document", id)
+	}
+	return doc, nil
+}
+
+// rewriteDocs writes the documents of the records ids name anew, from
+// their columns and join rows, inside tx.
+func (t *table[T]) rewriteDocs(ctx context.Context, tx *sql.Tx, businessID string, ids []string) error {
+	for _, id := range sortedIDs(ids) {
+		rec, err := t.get(ctx, tx, businessID, id, "")
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE `+t.kind.Plural+` SET doc = $1 WHERE business_id = $2 AND id = $3`,
+			docText(&rec), businessID, id); err != nil {
+			return fmt.Errorf("%s: %w", t.kind.Plural, err)
+		}
+	}
+	return nil
+}
+
+// docFiller gives the rows of one table without a document theirs.
+type docFiller struct {
+	table string
+	fill  func(ctx context.Context, tx *sql.Tx, businessID string, ids []string) error
+}
+
+func filler[T any](t *table[T]) docFiller {
+	return docFiller{table: t.kind.Plural, fill: t.rewriteDocs}
+}
+
+// docTables are the tables that keep documents.
+func docTables() []docFiller {
+	out := []docFiller{filler(clients), filler(contacts), filler(locations), filler(practitioners),
+		filler(services), filler(cases), filler(clientPackages), filler(busyTimes), filler(formTemplates)}
+	for _, k := range practiced.NamedKinds {
+		out = append(out, filler(namedTables[k.Prefix]))
+	}
+	return out
+}
+
+// fillBatch is how many rows fillDocs gives documents in one transaction.
+const fillBatch = 500
+
+// fillDocs gives every row without a document its document, in batches
+// of fillBatch rows, each in a transaction of its own. It runs after the
+// migrations, so it fills the rows that existed before migration 0013
+// added the column; on a filled database it finds nothing to do. It may
+// be stopped and run again.
+func (s *Store) fillDocs(ctx context.Context) error {
+	for _, f := range docTables() {
+		for {
+			n, err := s.fillDocBatch(ctx, f)
+			if err != nil {
+				return fmt.Errorf("fill documents of %s: %w", f.table, err)
+			}
+			if n < fillBatch {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Store) fillDocBatch(ctx context.Context, f docFiller) (int, error) {
+	var n int
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, fmt.Sprintf(`SELECT business_id, id FROM %s WHERE doc IS NULL ORDER BY business_id, id LIMIT %d`,
+			f.table, fillBatch))
+		if err != nil {
+			return err
+		}
+		byBusiness := map[string][]string{}
+		var order []string
+		for rows.Next() {
+			var biz, id string
+			if err := rows.Scan(&biz, &id); err != nil {
+				rows.Close()
+				return err
+			}
+			if byBusiness[biz] == nil {
+				order = append(order, biz)
+			}
+			byBusiness[biz] = append(byBusiness[biz], id)
+			n++
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, biz := range order {
+			if err := f.fill(ctx, tx, biz, byBusiness[biz]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return n, err
+}

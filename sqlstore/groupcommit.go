@@ -1,0 +1,278 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// maxGroup bounds how many write transactions one commit carries, so a
+// long queue cannot keep the first caller of a group waiting for ever.
+const maxGroup = 256
+
+// errClosed answers the writes still queued when the store closes.
+var errClosed = errors.New("sql: database is closed")
+
+// committer is SQLite's single writer with group commit. SQLite makes a
+// commit durable with an fsync, which costs far more than the small
+// transactions of a clinic's API; so the committer runs the write
+// transactions that callers queue one after another inside one database
+// transaction and commits them together, one fsync for the group. Each
+// caller is answered only after that commit.
+//
+// Every member but the first of a group runs inside a savepoint: a member
+// whose function fails is rolled back to its savepoint and fails alone,
+// and the others commit. The first needs none: when it fails, the whole
+// transaction is rolled back, which holds only its work. Members run one
+// at a time, in the order they were taken, each seeing the effects of
+// those before it, so the writer stays serializable.
+type committer struct {
+	db    *sql.DB
+	queue chan *txCall
+	quit  chan struct{} // closed by stop
+	done  chan struct{} // closed when run returns
+	once  sync.Once     // a store may be closed twice
+}
+
+// txCall is one caller's write transaction, waiting in the queue.
+type txCall struct {
+	ctx context.Context
+	fn  func(tx *sql.Tx) error
+	// claimed is set by whichever side takes the call first: the
+	// committer to run it, or the caller giving up on a cancelled context
+	// before it ran.
+	claimed atomic.Bool
+	err     error
+	panic   any // what fn panicked with, panicked again in the caller
+	done    chan struct{}
+}
+
+func newCommitter(db *sql.DB) *committer {
+	c := &committer{
+		db:    db,
+		queue: make(chan *txCall, maxGroup),
+		quit:  make(chan struct{}),
+		done:  make(chan struct{}),
+	}
+	go c.run()
+	return c
+}
+
+// stop finishes the group being committed, answers the writes still
+// queued with errClosed, and waits for the committer to end.
+func (c *committer) stop() {
+	c.once.Do(func() { close(c.quit) })
+	<-c.done
+}
+
+// do queues fn and waits for its group to commit. A context cancelled
+// while fn waits withdraws it; once fn runs, cancellation fails it as it
+// would fail a transaction of its own, rolled back to its savepoint.
+func (c *committer) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	call := &txCall{ctx: ctx, fn: fn, done: make(chan struct{})}
+	select {
+	case c.queue <- call:
+	case <-ctx.Done():
+		return fmt.Errorf("begin: %w", ctx.Err())
+	case <-c.done:
+		return fmt.Errorf("begin: %w", errClosed)
+	}
+	select {
+	case <-call.done:
+	case <-ctx.Done():
+		if call.claimed.CompareAndSwap(false, true) {
+			return fmt.Errorf("begin: %w", ctx.Err())
+		}
+		<-call.done
+	case <-c.done:
+		if call.claimed.CompareAndSwap(false, true) {
+			return fmt.Errorf("begin: %w", errClosed)
+		}
+		<-call.done
+	}
+	if call.panic != nil {
+		panic(call.panic)
+	}
+	return call.err
+}
+
+// run commits groups until stop.
+func (c *committer) run() {
+	defer close(c.done)
+	var pending []*txCall // claimed, to run in the next group
+	for {
+		if len(pending) == 0 {
+			select {
+			case call := <-c.queue:
+				if !call.claimed.CompareAndSwap(false, true) {
+					continue
+				}
+				pending = []*txCall{call}
+			case <-c.quit:
+				c.drain()
+				return
+			}
+		}
+		pending = c.group(pending)
+	}
+}
+
+// drain answers every queued call with errClosed.
+func (c *committer) drain() {
+	for {
+		select {
+		case call := <-c.queue:
+			if call.claimed.CompareAndSwap(false, true) {
+				call.err = fmt.Errorf("begin: %w", errClosed)
+				close(call.done)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// next returns the next call of a group: from pending (calls already
+// claimed) while it lasts, then from the queue while the group has room.
+// It returns nil when there is none waiting.
+func (c *committer) next(pending *[]*txCall, size int) *txCall {
+	if len(*pending) > 0 {
+		call := (*pending)[0]
+		*pending = (*pending)[1:]
+		return call
+	}
+	yielded := false
+	for size < maxGroup {
+		select {
+		case call := <-c.queue:
+			if call.claimed.CompareAndSwap(false, true) {
+				return call
+			}
+		default:
+			if yielded {
+				return nil
+			}
+			// Let callers that are about to queue a write do so before
+			// the group is closed: with few processors, the callers the
+			// last commit answered would otherwise wait for the next.
+			runtime.Gosched()
+			yielded = true
+		}
+	}
+	return nil
+}
+
+// group runs pending and whatever else is queued meanwhile in one
+// transaction, commits it and answers every member. It returns the calls
+// that must run in a new transaction: those still pending when the first
+// member fails (its failure rolls the transaction back), and the members
+// that had run before a failure that ended the whole transaction, which
+// in SQLite an interrupted statement does; the failing member alone is
+// answered.
+func (c *committer) group(pending []*txCall) (again []*txCall) {
+	tx, err := c.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		for _, call := range pending {
+			answer(call, fmt.Errorf("begin: %w", err))
+		}
+		return nil
+	}
+	var members []*txCall
+	// failed holds the members that failed alone. They are answered only
+	// once the group has committed, so that a caller who lost a race to
+	// another member (a time booked twice) reads the winner's write as
+	// soon as it hears that it lost.
+	var failed []*txCall
+	for {
+		call := c.next(&pending, len(members))
+		if call == nil {
+			break
+		}
+		// The first member runs without a savepoint: when it fails, the
+		// transaction holds nothing else.
+		first := len(members) == 0
+		if !first {
+			if _, err := tx.Exec("SAVEPOINT member"); err != nil {
+				tx.Rollback()
+				answer(call, fmt.Errorf("begin: %w", err))
+				return append(members, pending...)
+			}
+		}
+		if ok := run(call, tx); ok {
+			if !first {
+				if _, err := tx.Exec("RELEASE member"); err != nil {
+					tx.Rollback()
+					answer(call, fmt.Errorf("commit: %w", err))
+					return append(members, pending...)
+				}
+			}
+			members = append(members, call)
+			continue
+		}
+		if first {
+			tx.Rollback()
+			close(call.done)
+			return pending
+		}
+		_, err := tx.Exec("ROLLBACK TO member")
+		if err == nil {
+			_, err = tx.Exec("RELEASE member")
+		}
+		failed = append(failed, call)
+		if err != nil {
+			// The failure ended the transaction and the members before
+			// it with it: they run again in a new one.
+			tx.Rollback()
+			for _, call := range failed {
+				close(call.done)
+			}
+			return append(members, pending...)
+		}
+	}
+	err = tx.Commit()
+	if err != nil {
+		err = fmt.Errorf("commit: %w", err)
+	}
+	for _, call := range members {
+		answer(call, err)
+	}
+	for _, call := range failed {
+		close(call.done)
+	}
+	return nil
+}
+
+// run calls call's function in tx and reports whether it succeeded; when
+// it did not, call.err or call.panic says why. A function that succeeds
+// after its caller gave up fails as a transaction of its own would, at
+// commit.
+func run(call *txCall, tx *sql.Tx) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			call.panic = p
+			ok = false
+		}
+	}()
+	if err := call.fn(tx); err != nil {
+		call.err = err
+		return false
+	}
+	if err := call.ctx.Err(); err != nil {
+		call.err = fmt.Errorf("commit: %w", err)
+		return false
+	}
+	return true
+}
+
+// answer gives call its outcome and wakes its caller.
+func answer(call *txCall, err error) {
+	call.err = err
+	close(call.done)
+}

@@ -1,0 +1,268 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// groupStore opens a SQLite store with a table of words to write.
+func groupStore(t *testing.T) *Store {
+	t.Helper()
+	st, err := Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "group.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := st.w.Exec(`CREATE TABLE words (word TEXT NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func insertWord(tx *sql.Tx, word string) error {
+	_, err := tx.Exec(`INSERT INTO words (word) VALUES ($1)`, word)
+	return err
+}
+
+func words(t *testing.T, st *Store) []string {
+	t.Helper()
+	rows, err := st.r.Query(`SELECT word FROM words ORDER BY word`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var ws []string
+	for rows.Next() {
+		var w string
+		if err := rows.Scan(&w); err != nil {
+			t.Fatal(err)
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// group runs fns as one group: the first holds the writer until the rest
+// are queued behind it. It returns each one's error, in order; a panic
+// that reaches its caller becomes the error "panic: …".
+func group(t *testing.T, st *Store, fns ...func(tx *sql.Tx) error) []error {
+	t.Helper()
+	return groupThen(t, st, nil, fns...)
+}
+
+// groupThen is group, calling then(i) in the caller of fns[i] as soon as
+// that caller has its answer.
+func groupThen(t *testing.T, st *Store, then func(i int), fns ...func(tx *sql.Tx) error) []error {
+	t.Helper()
+	release := make(chan struct{})
+	errs := make([]error, len(fns))
+	done := make(chan int)
+	first := fns[0]
+	call := func(i int, fn func(tx *sql.Tx) error) {
+		defer func() {
+			if p := recover(); p != nil {
+				errs[i] = fmt.Errorf("panic: %v", p)
+			}
+			done <- i
+		}()
+		errs[i] = st.inTx(context.Background(), fn)
+		if then != nil {
+			then(i)
+		}
+	}
+	running := make(chan struct{})
+	var once sync.Once
+	go call(0, func(tx *sql.Tx) error {
+		once.Do(func() { close(running) }) // it may run again
+		<-release
+		return first(tx)
+	})
+	// The first must be running before the rest queue, to lead the group.
+	<-running
+	for i, fn := range fns[1:] {
+		go call(i+1, fn)
+		for len(st.group.queue) < i+1 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	close(release)
+	for range fns {
+		<-done
+	}
+	return errs
+}
+
+func TestGroupCommitFailingMemberFailsAlone(t *testing.T) {
+	st := groupStore(t)
+	boom := errors.New("boom")
+	var seen []string
+	errs := group(t, st,
+		func(tx *sql.Tx) error { return insertWord(tx, "a") },
+		func(tx *sql.Tx) error {
+			if err := insertWord(tx, "b"); err != nil {
+				return err
+			}
+			return boom
+		},
+		func(tx *sql.Tx) error {
+			// Each member sees the members before it that committed.
+			rows, err := tx.Query(`SELECT word FROM words ORDER BY word`)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var w string
+				rows.Scan(&w)
+				seen = append(seen, w)
+			}
+			return insertWord(tx, "c")
+		},
+	)
+	if errs[0] != nil || errs[1] != boom || errs[2] != nil {
+		t.Fatalf("errors %v, want nil, boom as it was returned, nil", errs)
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"a", "c"}) {
+		t.Errorf("committed %q, want a and c", got)
+	}
+	if !slices.Equal(seen, []string{"a"}) {
+		t.Errorf("the third member saw %q, want a", seen)
+	}
+}
+
+// A member that failed alone hears so only once the group has
+// committed: a caller who lost a race reads the winner's write at once.
+func TestGroupCommitAnswersAFailedMemberAfterTheCommit(t *testing.T) {
+	st := groupStore(t)
+	boom := errors.New("boom")
+	var seen []string
+	var readErr error
+	errs := groupThen(t, st, func(i int) {
+		if i == 1 {
+			var ws sql.NullString
+			readErr = st.r.QueryRow(`SELECT group_concat(word, ',') FROM (SELECT word FROM words ORDER BY word)`).Scan(&ws)
+			if ws.Valid {
+				seen = strings.Split(ws.String, ",")
+			}
+		}
+	},
+		func(tx *sql.Tx) error { return insertWord(tx, "a") },
+		func(tx *sql.Tx) error { return boom },
+		func(tx *sql.Tx) error { return insertWord(tx, "c") },
+	)
+	if errs[0] != nil || errs[1] != boom || errs[2] != nil {
+		t.Fatalf("errors %v, want nil, boom, nil", errs)
+	}
+	if readErr != nil {
+		t.Fatal(readErr)
+	}
+	if !slices.Equal(seen, []string{"a", "c"}) {
+		t.Errorf("the failed member read %q on hearing its answer, want the group's a and c", seen)
+	}
+}
+
+func TestGroupCommitFailingFirstMemberFailsAlone(t *testing.T) {
+	st := groupStore(t)
+	boom := errors.New("boom")
+	errs := group(t, st,
+		func(tx *sql.Tx) error { insertWord(tx, "a"); return boom },
+		func(tx *sql.Tx) error { return insertWord(tx, "b") },
+	)
+	if errs[0] != boom || errs[1] != nil {
+		t.Fatalf("errors %v, want boom, nil", errs)
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"b"}) {
+		t.Errorf("committed %q, want b", got)
+	}
+}
+
+// A failure that ends the whole transaction (in SQLite, an interrupted
+// statement does) fails its member alone: the members before it run
+// again in a new transaction.
+func TestGroupCommitLostTransactionRunsEarlierMembersAgain(t *testing.T) {
+	st := groupStore(t)
+	boom := errors.New("boom")
+	runs := 0
+	errs := group(t, st,
+		func(tx *sql.Tx) error { runs++; return insertWord(tx, "a") },
+		func(tx *sql.Tx) error { tx.Exec("ROLLBACK"); return boom },
+		func(tx *sql.Tx) error { return insertWord(tx, "c") },
+	)
+	if errs[0] != nil || errs[1] != boom || errs[2] != nil {
+		t.Fatalf("errors %v, want nil, boom, nil", errs)
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"a", "c"}) {
+		t.Errorf("committed %q, want a and c", got)
+	}
+	if runs != 2 {
+		t.Errorf("the first member ran %d times, want twice", runs)
+	}
+}
+
+func TestGroupCommitPanicReachesItsCaller(t *testing.T) {
+	st := groupStore(t)
+	errs := group(t, st,
+		func(tx *sql.Tx) error { return insertWord(tx, "a") },
+		func(tx *sql.Tx) error { insertWord(tx, "p"); panic("oops") },
+		func(tx *sql.Tx) error { return insertWord(tx, "c") },
+	)
+	if errs[0] != nil || errs[1] == nil || errs[1].Error() != "panic: oops" || errs[2] != nil {
+		t.Fatalf("errors %v, want nil, panic: oops, nil", errs)
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"a", "c"}) {
+		t.Errorf("committed %q, want a and c", got)
+	}
+}
+
+func TestGroupCommitCancelledWhileQueuedNeverRuns(t *testing.T) {
+	st := groupStore(t)
+	release := make(chan struct{})
+	first := make(chan error)
+	go func() {
+		first <- st.inTx(context.Background(), func(tx *sql.Tx) error {
+			<-release
+			return insertWord(tx, "a")
+		})
+	}()
+	time.Sleep(20 * time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	queued := make(chan error)
+	ran := false
+	go func() {
+		queued <- st.inTx(ctx, func(tx *sql.Tx) error { ran = true; return insertWord(tx, "b") })
+	}()
+	for len(st.group.queue) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if err := <-queued; !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled write returned %v, want context.Canceled", err)
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if ran {
+		t.Error("the cancelled write ran")
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"a"}) {
+		t.Errorf("committed %q, want a", got)
+	}
+}
+
+func TestGroupCommitAfterCloseFails(t *testing.T) {
+	st := groupStore(t)
+	st.Close()
+	err := st.inTx(context.Background(), func(tx *sql.Tx) error { return nil })
+	if err == nil {
+		t.Fatal("a write after Close succeeded")
+	}
+}

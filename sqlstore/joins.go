@@ -1,0 +1,151 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// join is a list of ids a record keeps in a join table, such as a
+// practitioner's location ids in practitioner_locations.
+type join[T any] struct {
+	table  string             // the join table
+	keyCol string             // its column of the record's id
+	valCol string             // its column of the listed ids
+	ids    func(*T) *[]string // the record's list
+	// readOnly lists are written from the other side: a location lists
+	// the practitioners and services that name it, and writes neither.
+	readOnly bool
+}
+
+// sortJoins puts the record's join ids in the id order they are read
+// back in, never nil.
+func (t *table[T]) sortJoins(rec *T) {
+	for _, j := range t.joins {
+		*j.ids(rec) = sortedIDs(*j.ids(rec))
+	}
+}
+
+// loadJoins fills the join ids of a page of records, with one query per
+// join table for the whole page.
+func (t *table[T]) loadJoins(ctx context.Context, db queryer, businessID string, recs []T) error {
+	ids := make([]string, len(recs))
+	for i := range recs {
+		ids[i] = *t.stamp(&recs[i]).ID
+	}
+	for _, j := range t.joins {
+		byID, err := joined(ctx, db, j.table, j.keyCol, j.valCol, businessID, ids)
+		if err != nil {
+			return err
+		}
+		for i := range recs {
+			*j.ids(&recs[i]) = append([]string{}, byID[ids[i]]...)
+		}
+	}
+	return nil
+}
+
+// saveJoins writes the record's join ids, then touches the locations it
+// joined or left: a location lists the records joined to it, so their
+// coming and going changes the location too.
+func (t *table[T]) saveJoins(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error {
+	st := t.stamp(rec)
+	var touched []string
+	for _, j := range t.joins {
+		if j.readOnly {
+			continue
+		}
+		old, err := rejoin(ctx, tx, j.table, j.keyCol, j.valCol, businessID, *st.ID, *j.ids(rec))
+		if err != nil {
+			return err
+		}
+		if j.valCol == "location_id" {
+			touched = append(touched, symmetricDiff(old, *j.ids(rec))...)
+		}
+	}
+	return touchLocations(ctx, tx, businessID, touched, *st.UpdatedAt)
+}
+
+// joined reads a join table: for each key in keys, the ids it is joined
+// to, in id order.
+func joined(ctx context.Context, db queryer, table, keyCol, valCol, businessID string, keys []string) (map[string][]string, error) {
+	out := map[string][]string{}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	var a args
+	q := fmt.Sprintf(`SELECT %s, %s FROM %s WHERE business_id = %s AND %s IN %s ORDER BY %s, %s`,
+		keyCol, valCol, table, a.add(businessID), keyCol, a.in(keys), keyCol, valCol)
+	rows, err := db.QueryContext(ctx, q, a.vals...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", table, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, err
+		}
+		out[k] = append(out[k], v)
+	}
+	return out, rows.Err()
+}
+
+// rejoin makes the join table hold exactly vals for key, and returns the
+// values it held before.
+func rejoin(ctx context.Context, tx *sql.Tx, table, keyCol, valCol, businessID, key string, vals []string) ([]string, error) {
+	old, err := joined(ctx, tx, table, keyCol, valCol, businessID, []string{key})
+	if err != nil {
+		return nil, err
+	}
+	if slices.Equal(old[key], sortedIDs(vals)) {
+		return old[key], nil
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`DELETE FROM %s WHERE business_id = $1 AND %s = $2`, table, keyCol),
+		businessID, key); err != nil {
+		return nil, fmt.Errorf("%s: %w", table, err)
+	}
+	if len(vals) == 0 {
+		return old[key], nil
+	}
+	var a args
+	biz, k := a.add(businessID), a.add(key)
+	rows := make([]string, len(vals))
+	for i, v := range vals {
+		rows[i] = "(" + biz + ", " + k + ", " + a.add(v) + ")"
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %s (business_id, %s, %s) VALUES %s`, table, keyCol, valCol,
+		strings.Join(rows, ", ")), a.vals...); err != nil {
+		return nil, fmt.Errorf("%s: %w", table, translate(err))
+	}
+	return old[key], nil
+}
+
+// symmetricDiff returns the ids in exactly one of a and b.
+func symmetricDiff(a, b []string) []string {
+	var out []string
+	for _, id := range a {
+		if !slices.Contains(b, id) {
+			out = append(out, id)
+		}
+	}
+	for _, id := range b {
+		if !slices.Contains(a, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// sortedIDs returns a sorted copy of ids, never nil: join ids are read
+// back in id order, so they are kept in that order everywhere.
+func sortedIDs(ids []string) []string {
+	out := slices.Clone(ids)
+	if out == nil {
+		out = []string{}
+	}
+	slices.Sort(out)
+	return out
+}

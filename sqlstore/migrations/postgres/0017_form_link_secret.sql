@@ -1,0 +1,6 @@
+-- A form's hosted page is opened with its id and a secret that only keys
+-- that can write are shown, since every key can read the id. Forms made
+-- before get a random secret each (gen_random_uuid draws on a strong
+-- random source).
+ALTER TABLE forms ADD COLUMN link_secret TEXT NOT NULL DEFAULT '';
+UPDATE forms SET link_secret = replace(gen_random_uuid()::text, '-', '');
