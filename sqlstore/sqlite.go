@@ -32,12 +32,17 @@ func openSQLite(path, sync string) (*Store, error) {
 	// bulk loads do not stall on checkpoints.
 	q.Add("_pragma", "wal_autocheckpoint(16384)")
 	dsn := "file:" + path + "?" + q.Encode()
+	lock, err := lockSQLite(path, false)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
 
 	// The writer keeps its temporary files in memory: the savepoint of
 	// each member of a group commit saves pages to a sub-journal, which
 	// would otherwise spill to a file and cost a write call per page.
 	w, err := sql.Open("sqlite", dsn+"&_pragma=temp_store(MEMORY)&_txlock=immediate")
 	if err != nil {
+		lock.release()
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
 	w.SetMaxOpenConns(1)
@@ -45,16 +50,18 @@ func openSQLite(path, sync string) (*Store, error) {
 	w.SetConnMaxLifetime(0)
 	if err := w.Ping(); err != nil {
 		w.Close()
+		lock.release()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 
 	r, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		w.Close()
+		lock.release()
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
 	n := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &Store{w: w, r: newReader(r), dialect: sqliteDialect, group: newCommitter(w)}, nil
+	return &Store{w: w, r: newReader(r), dialect: sqliteDialect, group: newCommitter(w), lock: lock}, nil
 }

@@ -22,6 +22,7 @@ type Store struct {
 	r       *reader
 	dialect dialect
 	group   *committer // SQLite's; nil on PostgreSQL, which groups commits itself
+	lock    *fileLock  // SQLite's, held while open; nil on PostgreSQL
 }
 
 var _ practiced.Store = (*Store)(nil)
@@ -89,6 +90,7 @@ func (s *Store) Close() error {
 	if s.group != nil {
 		s.group.stop()
 	}
+	defer s.lock.release()
 	if s.r.DB == s.w {
 		return s.r.Close()
 	}

@@ -6,6 +6,9 @@
 //	practiced apikey list --business NAME [--db URL]
 //	practiced apikey revoke ID [--db URL]
 //	practiced demo    [--db URL] [--seed N] [--clients N]
+//	practiced backup  --to FILE [--db URL]
+//	practiced restore --from FILE [--db URL]
+//	practiced healthcheck [--addr 127.0.0.1:8080]
 //	practiced version
 package main
 
@@ -37,6 +40,9 @@ const usage = `usage:
   practiced apikey list --business NAME [--db URL]
   practiced apikey revoke ID [--db URL]
   practiced demo    [--db URL] [--seed N] [--clients N]
+  practiced backup  --to FILE [--db URL]
+  practiced restore --from FILE [--db URL]
+  practiced healthcheck [--addr 127.0.0.1:8080]
   practiced version
 
 --db defaults to $PRACTICED_DB, else sqlite:practiced.db. Every flag can
@@ -68,6 +74,12 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return runAPIKey(ctx, args[1:], getenv, stdout, stderr)
 	case "demo":
 		return runDemo(ctx, args[1:], getenv, stdout, stderr)
+	case "backup":
+		return runBackup(ctx, args[1:], getenv, stdout, stderr)
+	case "restore":
+		return runRestore(ctx, args[1:], getenv, stdout, stderr)
+	case "healthcheck":
+		return runHealthcheck(ctx, args[1:], getenv, stdout, stderr)
 	case "version", "--version":
 		return runVersion(args[1:], stdout)
 	case "help", "-h", "--help":
