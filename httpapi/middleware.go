@@ -81,8 +81,12 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
+		elapsed := time.Since(start)
 		s.logger.Info("request", "request_id", requestID(r.Context()), "method", r.Method,
-			"route", routeOf(r), "status", rec.status, "duration_ms", time.Since(start).Milliseconds())
+			"route", routeOf(r), "status", rec.status, "duration_ms", elapsed.Milliseconds())
+		if s.observe != nil {
+			s.observe(routeOf(r), rec.status, elapsed)
+		}
 	})
 }
 

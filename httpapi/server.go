@@ -18,6 +18,7 @@ type Server struct {
 	publicURL string
 	now       func() time.Time
 	mux       *http.ServeMux
+	observe   func(route string, status int, elapsed time.Duration)
 }
 
 // Options configure a Server.
@@ -33,6 +34,9 @@ type Options struct {
 	// route pattern such as "GET /f/{form_id}". They get the API's
 	// request ids, request logs, and answers to unknown paths.
 	Pages map[string]http.Handler
+	// Observe, when set, is told every answered request's route pattern
+	// (or "unmatched"), status and time, for metrics.
+	Observe func(route string, status int, elapsed time.Duration)
 }
 
 // NewServer returns the API's handler.
@@ -42,6 +46,7 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 		logger:    opt.Logger,
 		publicURL: strings.TrimSuffix(opt.PublicURL, "/"),
 		now:       opt.Now,
+		observe:   opt.Observe,
 		mux:       http.NewServeMux(),
 	}
 	if s.logger == nil {

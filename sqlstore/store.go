@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -23,6 +24,9 @@ type Store struct {
 	dialect dialect
 	group   *committer // SQLite's; nil on PostgreSQL, which groups commits itself
 	lock    *fileLock  // SQLite's, held while open; nil on PostgreSQL
+	// observeTx, when set, is told the time and result of every write
+	// transaction.
+	observeTx func(elapsed time.Duration, err error)
 }
 
 var _ practiced.Store = (*Store)(nil)
@@ -103,6 +107,16 @@ func (s *Store) Close() error {
 // its own; what it sees and what it is answered are as if it ran alone,
 // after the writes that were answered before it began.
 func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if s.observeTx == nil {
+		return s.runTx(ctx, fn)
+	}
+	start := time.Now()
+	err := s.runTx(ctx, fn)
+	s.observeTx(time.Since(start), err)
+	return err
+}
+
+func (s *Store) runTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if s.group != nil {
 		return s.group.do(ctx, fn)
 	}
@@ -118,6 +132,23 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
+}
+
+// ObserveTransactions has fn told the time (from the call to the durable
+// commit) and the result of every write transaction from now on. Call it
+// before the store is shared between goroutines.
+func (s *Store) ObserveTransactions(fn func(elapsed time.Duration, err error)) {
+	s.observeTx = fn
+}
+
+// PoolStats reports the store's connection pools: "write" and "read" on
+// SQLite (one writer connection and the readers), "postgres" on
+// PostgreSQL.
+func (s *Store) PoolStats() map[string]sql.DBStats {
+	if s.dialect.name == "postgres" {
+		return map[string]sql.DBStats{"postgres": s.w.Stats()}
+	}
+	return map[string]sql.DBStats{"write": s.w.Stats(), "read": s.r.Stats()}
 }
 
 // queryer is what both *sql.DB and *sql.Tx offer.

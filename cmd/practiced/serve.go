@@ -10,10 +10,12 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"sync/atomic"
 	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/httpapi"
+	"github.com/practiced/practiced/metrics"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/web"
 )
@@ -30,13 +32,23 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	demoData := fs.Bool("demo", false, "load the demo clinic if the database has none, and print an API key for it")
 	pool := fs.Int("db-pool", sqlstore.PoolSize, "PostgreSQL connections this process keeps open")
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this separate address, e.g. 127.0.0.1:6060 (off when empty)")
+	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at /metrics on this separate address, e.g. 127.0.0.1:9090 (off when empty)")
+	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
 	if err := parseFlags(fs, args, getenv); err != nil {
 		return err
 	}
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return fmt.Errorf("serve: give both --tls-cert and --tls-key, or neither")
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	var logger *slog.Logger
+	switch *logFormat {
+	case "text":
+		logger = slog.New(slog.NewTextHandler(stderr, nil))
+	case "json":
+		logger = slog.New(slog.NewJSONHandler(stderr, nil))
+	default:
+		return fmt.Errorf("serve: --log-format %q: use text or json", *logFormat)
+	}
 
 	// The address is taken first, so that a busy one fails at once,
 	// before the database is migrated or the demo loaded.
@@ -45,18 +57,14 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer ln.Close()
-
-	st, err := sqlstore.OpenWith(ctx, *db, sqlstore.Options{PoolSize: *pool})
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-
-	var token string
-	if *demoData {
-		if token, err = ensureDemo(ctx, st, stderr); err != nil {
+	var m *metrics.Metrics
+	if *metricsAddr != "" {
+		m = metrics.New()
+		stopMetrics, err := serveMetrics(*metricsAddr, m, logger)
+		if err != nil {
 			return err
 		}
+		defer stopMetrics()
 	}
 
 	scheme := "http"
@@ -67,8 +75,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if base == "" {
 		base = scheme + "://" + ln.Addr().String()
 	}
+	// The server answers at once: while the database opens and migrates,
+	// /readyz says 503 and every other request but /healthz waits outside.
+	gate := &readiness{}
 	srv := &http.Server{
-		Handler:           newHandler(st, *publicURL, logger),
+		Handler:           gate,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -84,19 +95,35 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 			errc <- srv.Serve(ln)
 		}
 	}()
+	defer srv.Close()
 	if *pprofAddr != "" {
 		stopProfiling, err := serveProfiles(*pprofAddr, logger, stdout)
 		if err != nil {
-			srv.Close()
 			return err
 		}
 		defer stopProfiling()
 	}
-	live, err := st.HasLiveAPIKey(ctx)
+
+	st, err := sqlstore.OpenWith(ctx, *db, sqlstore.Options{PoolSize: *pool})
 	if err != nil {
-		srv.Close()
 		return err
 	}
+	defer st.Close()
+	if m != nil {
+		st.ObserveTransactions(m.ObserveTransaction)
+		m.DBPools(st.PoolStats)
+	}
+	var token string
+	if *demoData {
+		if token, err = ensureDemo(ctx, st, stderr); err != nil {
+			return err
+		}
+	}
+	live, err := st.HasLiveAPIKey(ctx)
+	if err != nil {
+		return err
+	}
+	gate.open(newHandler(st, *publicURL, logger, m))
 	logger.Info("serving", "url", base+"/v1", "db", redactDB(*db))
 	fmt.Fprintf(stdout, "practiced is serving %s/v1\n", base)
 	if !live {
@@ -126,9 +153,68 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 // newHandler serves the API under /v1 and, beside it, the pages a
 // clinic's clients open in a browser (package web).
-func newHandler(st *sqlstore.Store, publicURL string, logger *slog.Logger) http.Handler {
+// With m set, every request is counted in its metrics.
+func newHandler(st *sqlstore.Store, publicURL string, logger *slog.Logger, m *metrics.Metrics) http.Handler {
 	pages := web.Routes(st, web.Options{PublicURL: publicURL, Logger: logger})
-	return httpapi.NewServer(st, httpapi.Options{PublicURL: publicURL, Logger: logger, Pages: pages})
+	opt := httpapi.Options{PublicURL: publicURL, Logger: logger, Pages: pages}
+	if m != nil {
+		opt.Observe = m.ObserveRequest
+	}
+	return httpapi.NewServer(st, opt)
+}
+
+// readiness is the server's handler: until open is called it answers
+// /healthz (the process is alive) and /readyz with 503 (not ready yet),
+// and everything else with 503 and Retry-After; then it hands every
+// request to the real handler, and /readyz answers 200.
+type readiness struct {
+	next atomic.Pointer[http.Handler]
+}
+
+func (g *readiness) open(h http.Handler) { g.next.Store(&h) }
+
+func (g *readiness) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	next := g.next.Load()
+	if r.URL.Path == "/readyz" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		if next == nil {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, `{"status":"starting"}`+"\n")
+			return
+		}
+		io.WriteString(w, `{"status":"ready"}`+"\n")
+		return
+	}
+	if next != nil {
+		(*next).ServeHTTP(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if r.URL.Path == "/healthz" {
+		io.WriteString(w, `{"status":"ok"}`+"\n")
+		return
+	}
+	w.Header().Set("Retry-After", "5")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	io.WriteString(w, `{"message":"The server is starting: its database is being opened and migrated. Try again in a few seconds."}`+"\n")
+}
+
+// serveMetrics serves m at /metrics on a listener of its own and returns
+// the function that stops it. Metrics need no key: bind them to a
+// loopback or otherwise private address.
+func serveMetrics(addr string, m *metrics.Metrics, logger *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("serve: --metrics: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	go srv.Serve(ln)
+	logger.Info("serving metrics", "addr", ln.Addr().String())
+	return func() { srv.Close() }, nil
 }
 
 // serveProfiles serves the runtime's profiles (net/http/pprof) on a
