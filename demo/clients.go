@@ -19,6 +19,7 @@ const clientYears = 5
 // and the appointment builder can recompute a client's id, creation time
 // or details without keeping a million of them in memory.
 type clientGen struct {
+	ids      *idKey
 	seed     uint64
 	n        int
 	now      time.Time
@@ -48,8 +49,9 @@ type clientRefs struct {
 	referralTypes                             []string
 }
 
-func newClientGen(seed int64, n int, now time.Time, refs *clientRefs) *clientGen {
+func newClientGen(seed int64, n int, now time.Time, refs *clientRefs, ids *idKey) *clientGen {
 	g := &clientGen{
+		ids:      ids,
 		seed:     mix(uint64(seed) ^ mix(streamClients)),
 		n:        n,
 		now:      now,
@@ -98,7 +100,7 @@ func (g *clientGen) countBefore(t time.Time) int {
 // id returns client i's id without making the rest of it.
 func (g *clientGen) id(i int) string {
 	g.idSrc.Seed(g.seed, mix(uint64(i)))
-	return newID(g.idR, practiced.PrefixClient, g.createdAt(i))
+	return g.ids.newID(g.idR, practiced.PrefixClient, g.createdAt(i))
 }
 
 // Shared values of optional fields; the records only read them.
@@ -118,7 +120,7 @@ func (g *clientGen) fill(i int, c *practiced.Client) {
 	g.src.Seed(g.seed, mix(uint64(i)))
 	r := g.r
 	*c = practiced.Client{
-		ID:        newID(r, practiced.PrefixClient, created), // the same draws as id(i)
+		ID:        g.ids.newID(r, practiced.PrefixClient, created), // the same draws as id(i)
 		CreatedAt: practiced.NewTime(created),
 	}
 	female := r.IntN(100) < 56 // allied health sees more women than men
@@ -189,7 +191,7 @@ func (g *clientGen) fill(i int, c *practiced.Client) {
 		n := fictionalMobileBase + r.IntN(10000)
 		c.PhoneNumber = string(strconv.AppendInt(append(g.buf[:0], "+61"...), int64(n), 10))
 		c.PhoneNumbers = append(make([]practiced.PhoneNumber, 0, 2), practiced.PhoneNumber{
-			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: c.PhoneNumber[len("+61"):], Type: "mobile",
+			ID: g.ids.newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: c.PhoneNumber[len("+61"):], Type: "mobile",
 		})
 	}
 	if chance(r, 25) {
@@ -198,7 +200,7 @@ func (g *clientGen) fill(i int, c *practiced.Client) {
 			typ = "work"
 		}
 		c.PhoneNumbers = append(c.PhoneNumbers, practiced.PhoneNumber{
-			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(landline(r, sub.areaCode)), Type: typ,
+			ID: g.ids.newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(landline(r, sub.areaCode)), Type: typ,
 		})
 	}
 	c.Address = practiced.Address{City: sub.name, State: sub.state, PostalCode: sub.postcode, CountryCode: "AU"}

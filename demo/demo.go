@@ -40,8 +40,15 @@ const clientBatch = 10_000
 // Options says what to load.
 type Options struct {
 	// Seed fixes every random choice: the same Seed, Clients and Now give
-	// the same records, ids included.
+	// the same records. Ids and form links differ on every load (see
+	// IDKey).
 	Seed int64
+	// IDKey, 16 bytes, replaces the key a load's ids are derived with,
+	// which is otherwise drawn from crypto/rand for each load: the same
+	// Seed and IDKey give the same ids. Tests that compare two loads set
+	// it; nothing else should, as ids made with a known key can be
+	// guessed.
+	IDKey []byte
 	// Clients is the number of clients; 0 means DefaultClients.
 	Clients int
 	// Now is the moment the data is built around: appointments run from
@@ -58,12 +65,9 @@ type Summary struct {
 	Locations, Practitioners, Services, Clients, Contacts, Appointments, AppointmentClients, BusyTimes, Forms, FormTemplates, Tags, ReferralTypes, CancellationReasons, BusyTimeTypes, Cases, ClientPackages int
 }
 
-// Load creates the demo records in the business, which should be empty:
-// ids are derived from the seed, so loading the same seed twice into one
-// business fails on the first duplicate. For the same reason two
-// businesses of one database loaded with the same seed share ids; use
-// different seeds where ids must be unique across businesses, as for the
-// hosted form page, which finds a form by its id alone.
+// Load creates the demo records in the business, which should be empty.
+// Every load makes new ids, so one database can hold the demo clinic any
+// number of times, each in its own business.
 //
 // Records go in as several Seed batches: the clinic set-up, the clients in
 // batches of 10,000, and then the appointments and everything tied to
@@ -79,7 +83,7 @@ func Load(ctx context.Context, st practiced.Store, businessID string, opt Option
 	if now.IsZero() {
 		now = time.Now()
 	}
-	b, err := newBuilder(opt.Seed, practiced.NewTime(now).Time, opt.Clients)
+	b, err := newBuilder(opt.Seed, practiced.NewTime(now).Time, opt.Clients, opt.IDKey)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -102,6 +106,7 @@ func Load(ctx context.Context, st practiced.Store, businessID string, opt Option
 // activity each draw from their own random stream, and clients from one
 // seeded per client, so each part is reproducible on its own.
 type builder struct {
+	ids      *idKey
 	seed     int64
 	now      time.Time
 	last     time.Time // the last second anything happened: records are made before now
@@ -130,8 +135,13 @@ type builder struct {
 	forms        []practiced.Form
 }
 
-func newBuilder(seed int64, now time.Time, clients int) (*builder, error) {
+func newBuilder(seed int64, now time.Time, clients int, key []byte) (*builder, error) {
+	ids, err := newIDKey(key)
+	if err != nil {
+		return nil, err
+	}
 	b := &builder{
+		ids:      ids,
 		seed:     seed,
 		now:      now,
 		last:     now.Add(-time.Second),
@@ -148,7 +158,7 @@ func newBuilder(seed int64, now time.Time, clients int) (*builder, error) {
 	b.buildNamed(r)
 	b.buildContacts(r)
 	b.buildTemplates(r)
-	b.clients = newClientGen(seed, clients, now, b.clientRefs())
+	b.clients = newClientGen(seed, clients, now, b.clientRefs(), b.ids)
 	b.blocked = make([][]span, len(b.pracs))
 	b.clientBooked = map[int][]span{}
 	return b, nil

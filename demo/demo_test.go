@@ -66,7 +66,7 @@ func shared(t *testing.T) []loaded {
 			name string
 			opt  demo.Options
 		}{
-			{"default", demo.Options{Seed: 1, Progress: func(done, total int) { defaultProgress = append(defaultProgress, [2]int{done, total}) }}},
+			{"default", demo.Options{Seed: 1, IDKey: testIDKey, Progress: func(done, total int) { defaultProgress = append(defaultProgress, [2]int{done, total}) }}},
 			{"dst", demo.Options{Seed: 4, Clients: 60, Now: time.Date(2026, 4, 7, 3, 0, 0, 0, time.UTC)}},
 		} {
 			l, err := loadIn(filepath.Join(fixtureDir, f.name+".db"), f.opt)
@@ -278,9 +278,51 @@ func count(t testing.TB, db *sql.DB, biz, table string) int {
 	return n
 }
 
+// testIDKey fixes the ids of the loads a test compares record by record.
+var testIDKey = []byte("0123456789abcdef")
+
+// TestEveryLoadMakesNewIDs loads the same seed twice without an id key,
+// as practiced demo does: the two clinics are alike, but share no id.
+func TestEveryLoadMakesNewIDs(t *testing.T) {
+	a := shared(t)[0] // the same seed, under testIDKey
+	b := load(t, demo.Options{Seed: 1})
+	c := load(t, demo.Options{Seed: 1})
+	if a.sum != b.sum || b.sum != c.sum {
+		t.Fatalf("summaries differ:\n%+v\n%+v\n%+v", a.sum, b.sum, c.sum)
+	}
+	ids := func(l loaded) map[string]bool {
+		out := map[string]bool{}
+		db := openDB(t, l.path)
+		for _, table := range []string{"locations", "services", "practitioners", "tags", "referral_types", "cancellation_reasons",
+			"busy_time_types", "contacts", "clients", "cases", "client_packages", "appointments", "appointment_clients",
+			"busy_times", "forms", "form_templates"} {
+			rows, err := db.Query(`SELECT id FROM `+table+` WHERE business_id = $1`, l.biz)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				var id string
+				rows.Scan(&id)
+				out[id] = true
+			}
+			rows.Close()
+		}
+		return out
+	}
+	ia, ib, ic := ids(a), ids(b), ids(c)
+	if len(ia) < 500 || len(ib) != len(ia) || len(ic) != len(ia) {
+		t.Fatalf("%d, %d and %d ids", len(ia), len(ib), len(ic))
+	}
+	for id := range ib {
+		if ia[id] || ic[id] {
+			t.Fatalf("id %s was made by two loads", id)
+		}
+	}
+}
+
 func TestSameSeedGivesIdenticalRecords(t *testing.T) {
 	a := shared(t)[0]
-	b := load(t, demo.Options{Seed: 1})
+	b := load(t, demo.Options{Seed: 1, IDKey: testIDKey})
 	if a.sum != b.sum {
 		t.Fatalf("summaries differ:\n%+v\n%+v", a.sum, b.sum)
 	}

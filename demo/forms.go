@@ -258,7 +258,7 @@ func (b *builder) buildTemplates(r *rand.Rand) {
 	for _, s := range templateSpecs {
 		created := between(r, b.now.AddDate(-3, 0, 0), b.now.AddDate(-1, 0, 0))
 		t := practiced.FormTemplate{
-			ID:                   newID(r, practiced.PrefixFormTemplate, created),
+			ID:                   b.ids.newID(r, practiced.PrefixFormTemplate, created),
 			Name:                 s.name,
 			Color:                s.color,
 			CompletionMessage:    s.completion,
@@ -387,7 +387,7 @@ func (b *builder) buildForms(r *rand.Rand) {
 		f.Name, f.Color, f.CompletionMessage = t.Name, t.Color, t.CompletionMessage
 		f.PrefillClientFields, f.OverrideClientFields = t.PrefillClientFields, t.OverrideClientFields
 		f.Status, f.SentStatus = st.status, st.sent
-		f.ID = newID(r, practiced.PrefixForm, created)
+		f.ID = b.ids.newID(r, practiced.PrefixForm, created)
 		f.CreatedAt = practiced.NewTime(created)
 
 		// Each step happens after the one before and not after now.

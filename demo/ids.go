@@ -1,7 +1,11 @@
 package demo
 
 import (
+	"crypto/aes"
+	"crypto/cipher"
+	crand "crypto/rand"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -10,14 +14,43 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
-// newID makes an id whose UUIDv7 timestamp is at, plus a random millisecond
-// within that second, and whose remaining bits come from r. Drawing the
-// bits from the seeded generator, rather than crypto/rand as tid.New does,
-// makes a load reproducible down to its ids, while ids still sort by
-// creation time like the ones the API hands out.
-func newID(r *rand.Rand, prefix string, at time.Time) string {
+// idKey makes a load's ids unguessable. The seeded generator decides
+// which records a load makes and in what order, so its draws are the same
+// for every load of one seed; each id's random bits are those draws
+// encrypted with AES under a key from crypto/rand, new for every load.
+// Within a load an id is still a function of its draws (a client's id can
+// be made again wherever it is needed), and AES is a permutation, so
+// different draws never give one id; but no one who knows the seed can
+// tell the ids of another install, or of another load in the same one.
+type idKey struct{ block cipher.Block }
+
+// newIDKey returns the key given (16 bytes), or a random one when key is
+// nil.
+func newIDKey(key []byte) (*idKey, error) {
+	if key == nil {
+		key = make([]byte, 16)
+		if _, err := crand.Read(key); err != nil {
+			return nil, err
+		}
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, fmt.Errorf("demo: id key: %w", err)
+	}
+	return &idKey{block: block}, nil
+}
+
+// newID makes an id whose UUIDv7 timestamp is at, plus a millisecond
+// within that second drawn from r, and whose remaining bits are r's next
+// draws under k, so ids sort by creation time like the ones the API hands
+// out.
+func (k *idKey) newID(r *rand.Rand, prefix string, at time.Time) string {
 	ms := uint64(at.Unix())*1000 + r.Uint64N(1000)
-	hi, lo := r.Uint64(), r.Uint64()
+	var plain, bits [16]byte
+	binary.BigEndian.PutUint64(plain[:8], r.Uint64())
+	binary.BigEndian.PutUint64(plain[8:], r.Uint64())
+	k.block.Encrypt(bits[:], plain[:])
+	hi, lo := binary.BigEndian.Uint64(bits[:8]), binary.BigEndian.Uint64(bits[8:])
 	var u uuid.UUID
 	u[0] = byte(ms >> 40)
 	u[1] = byte(ms >> 32)

@@ -149,7 +149,7 @@ func (b *builder) buildBusyTimes(r *rand.Rand) {
 		// The series was set up a week before its first occurrence in the
 		// window; older occurrences are outside the demo's four weeks.
 		created := minTime(occ[0].start.Add(-7*days), b.now.Add(-time.Hour)).Truncate(time.Second)
-		repeatID := newID(r, practiced.PrefixRepeat, created)
+		repeatID := b.ids.newID(r, practiced.PrefixRepeat, created)
 		for _, sp := range occ {
 			b.addBusyTime(r, s.prac, s.loc, sp, s.name, s.note, s.typ, &repeatID, created)
 		}
@@ -245,7 +245,7 @@ func (b *builder) workingDayIndex(p *practitioner, li, offset int) int {
 func (b *builder) addBusyTime(r *rand.Rand, pi, li int, sp span, name, note, typ, repeat *string, created time.Time) {
 	created = created.UTC().Truncate(time.Second)
 	bt := practiced.BusyTime{
-		ID:             newID(r, practiced.PrefixBusyTime, created),
+		ID:             b.ids.newID(r, practiced.PrefixBusyTime, created),
 		LocationID:     b.locs[li].ID,
 		PractitionerID: b.pracs[pi].ID,
 		StartsAt:       practiced.NewTime(sp.start),
@@ -324,7 +324,7 @@ func (b *builder) buildAppointments(r *rand.Rand) {
 		b.blocked[pi] = append(b.blocked[pi], span{sp.start.Add(-before), sp.end.Add(after)})
 		bk := booking{
 			Appointment: practiced.Appointment{
-				ID:             newID(r, practiced.PrefixAppointment, created),
+				ID:             b.ids.newID(r, practiced.PrefixAppointment, created),
 				LocationID:     b.locs[li].ID,
 				PractitionerID: p.ID,
 				ServiceID:      ptr(sv.ID),
@@ -347,7 +347,7 @@ func (b *builder) buildAppointments(r *rand.Rand) {
 			}
 			a := attendance{client: ci, booking: len(b.bookings)}
 			a.AppointmentClient = practiced.AppointmentClient{
-				ID:            newID(r, practiced.PrefixAppointmentClient, joined),
+				ID:            b.ids.newID(r, practiced.PrefixAppointmentClient, joined),
 				AppointmentID: bk.ID,
 				ClientID:      b.clients.id(ci),
 				Status:        b.pickStatus(r, sp),
@@ -625,7 +625,7 @@ func (b *builder) buildCasesAndPackages(r *rand.Rand) {
 		if chance(r, 35) {
 			created := opened()
 			c := practiced.Case{
-				ID:        newID(r, practiced.PrefixCase, created),
+				ID:        b.ids.newID(r, practiced.PrefixCase, created),
 				ClientID:  clientID,
 				Name:      pick(r, caseNames[k.area]),
 				Status:    "open",
@@ -655,7 +655,7 @@ func (b *builder) buildCasesAndPackages(r *rand.Rand) {
 		}
 		created := opened()
 		p := practiced.ClientPackage{
-			ID:            newID(r, practiced.PrefixClientPackage, created),
+			ID:            b.ids.newID(r, practiced.PrefixClientPackage, created),
 			ClientID:      clientID,
 			Name:          pk.name,
 			SessionsTotal: pk.sessions,

@@ -78,7 +78,7 @@ func (b *builder) buildLocations(r *rand.Rand) error {
 		sub := suburbByName(s.suburb)
 		created := between(r, b.now.AddDate(-8, 0, 0), b.now.AddDate(-7, 0, 0)).AddDate(i, 0, 0)
 		l := practiced.Location{
-			ID:                       newID(r, practiced.PrefixLocation, created),
+			ID:                       b.ids.newID(r, practiced.PrefixLocation, created),
 			Name:                     BusinessName + " — " + s.suburb,
 			Description:              s.desc,
 			Email:                    s.email,
@@ -139,7 +139,7 @@ func (b *builder) buildServices(r *rand.Rand) {
 	for _, s := range specs {
 		created := between(r, b.now.AddDate(-7, 0, 0), b.now.AddDate(-2, 0, 0))
 		v := practiced.Service{
-			ID:                 newID(r, practiced.PrefixService, created),
+			ID:                 b.ids.newID(r, practiced.PrefixService, created),
 			Name:               s.name,
 			Description:        s.desc,
 			Duration:           s.duration,
@@ -205,7 +205,7 @@ func (b *builder) buildPractitioners(r *rand.Rand) {
 	for _, s := range specs {
 		created := between(r, b.now.AddDate(-6, 0, 0), b.now.AddDate(-1, 0, 0))
 		p := practiced.Practitioner{
-			ID:           newID(r, practiced.PrefixPractitioner, created),
+			ID:           b.ids.newID(r, practiced.PrefixPractitioner, created),
 			Title:        s.title,
 			FirstName:    s.first,
 			LastName:     s.last,
@@ -273,7 +273,7 @@ func (b *builder) buildNamed(r *rand.Rand) {
 		for i, s := range specs {
 			created := between(r, b.now.AddDate(-6, 0, 0), b.now.AddDate(-5, 0, 0))
 			out[i] = practiced.Named{
-				ID: newID(r, prefix, created), Name: s.name, Color: s.color,
+				ID: b.ids.newID(r, prefix, created), Name: s.name, Color: s.color,
 				CreatedAt: practiced.NewTime(created), UpdatedAt: practiced.NewTime(created),
 			}
 		}
@@ -407,7 +407,7 @@ func (b *builder) buildContacts(r *rand.Rand) {
 // contact makes the k-th contact of its type, created at created.
 func (b *builder) contact(r *rand.Rand, typ string, k int, created time.Time) practiced.Contact {
 	c := practiced.Contact{
-		ID:        newID(r, practiced.PrefixContact, created),
+		ID:        b.ids.newID(r, practiced.PrefixContact, created),
 		Type:      typ,
 		TagIDs:    []string{},
 		CreatedAt: practiced.NewTime(created),
@@ -420,7 +420,7 @@ func (b *builder) contact(r *rand.Rand, typ string, k int, created time.Time) pr
 	female := chance(r, 55)
 	first, last := personName(r, female)
 	work := func() practiced.PhoneNumber {
-		return practiced.PhoneNumber{ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(landline(r, sub.areaCode)), Type: "work"}
+		return practiced.PhoneNumber{ID: b.ids.newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(landline(r, sub.areaCode)), Type: "work"}
 	}
 	c.Address = practiced.Address{
 		Line1: streetAddress(r), City: sub.name, State: sub.state, PostalCode: sub.postcode, CountryCode: "AU",
@@ -472,7 +472,7 @@ func (b *builder) contact(r *rand.Rand, typ string, k int, created time.Time) pr
 		}
 		c.Email = first.lower + "." + last.lower + strconv.Itoa(k+1) + "@" + pick(r, emailDomains)
 		c.PhoneNumbers = []practiced.PhoneNumber{{
-			ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(mobile(r)), Type: "mobile",
+			ID: b.ids.newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(mobile(r)), Type: "mobile",
 		}}
 		if chance(r, 15) {
 			c.Address.Line2 = ptr("Unit " + strconv.Itoa(1+r.IntN(40)))
@@ -491,7 +491,7 @@ func (b *builder) contact(r *rand.Rand, typ string, k int, created time.Time) pr
 		c.PhoneNumbers = []practiced.PhoneNumber{work()}
 		if chance(r, 50) {
 			c.PhoneNumbers = append(c.PhoneNumbers, practiced.PhoneNumber{
-				ID: newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(mobile(r)), Type: "mobile",
+				ID: b.ids.newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(mobile(r)), Type: "mobile",
 			})
 		}
 		if o.profession == "Support coordinator" || o.profession == "Behaviour support practitioner" {

@@ -43,11 +43,8 @@ func runDemo(ctx context.Context, args []string, getenv func(string) string, std
 	if _, err := st.BusinessByName(ctx, name); err == nil {
 		name = fmt.Sprintf("%s %s", demoBusiness, time.Now().UTC().Format("2006-01-02 15:04:05"))
 	}
-	biz, err := st.CreateBusiness(ctx, name)
+	biz, err := loadDemoBusiness(ctx, st, name, *seed, *clients, stderr)
 	if err != nil {
-		return err
-	}
-	if err := loadDemo(ctx, st, biz.ID, *seed, *clients, stderr); err != nil {
 		return err
 	}
 	token, _, err := createAPIKey(ctx, st, biz.ID, false)
@@ -61,13 +58,10 @@ func runDemo(ctx context.Context, args []string, getenv func(string) string, std
 
 // ensureDemo loads the demo clinic unless the database already has it,
 // and returns a new API key for it.
-func ensureDemo(ctx context.Context, st practiced.Store, stderr io.Writer) (string, error) {
+func ensureDemo(ctx context.Context, st demoStore, stderr io.Writer) (string, error) {
 	biz, err := st.BusinessByName(ctx, demoBusiness)
 	if practiced.ErrorCode(err) == practiced.ENOTFOUND {
-		if biz, err = st.CreateBusiness(ctx, demoBusiness); err != nil {
-			return "", err
-		}
-		if err := loadDemo(ctx, st, biz.ID, 1, 250, stderr); err != nil {
+		if biz, err = loadDemoBusiness(ctx, st, demoBusiness, 1, 250, stderr); err != nil {
 			return "", err
 		}
 	} else if err != nil {
@@ -75,6 +69,31 @@ func ensureDemo(ctx context.Context, st practiced.Store, stderr io.Writer) (stri
 	}
 	token, _, err := createAPIKey(ctx, st, biz.ID, false)
 	return token, err
+}
+
+// demoStore is a store a failed load can be removed from.
+type demoStore interface {
+	practiced.Store
+	DeleteBusiness(ctx context.Context, id string) error
+}
+
+// loadDemoBusiness creates the business name and loads the demo clinic
+// into it, all or nothing: when the load fails, or is interrupted, the
+// business and everything stored of it are deleted again.
+func loadDemoBusiness(ctx context.Context, st demoStore, name string, seed int64, clients int, stderr io.Writer) (practiced.Business, error) {
+	biz, err := st.CreateBusiness(ctx, name)
+	if err != nil {
+		return practiced.Business{}, err
+	}
+	if err := loadDemo(ctx, st, biz.ID, seed, clients, stderr); err != nil {
+		// The clean-up runs even when ctx ended (Ctrl-C): it is what
+		// makes an interrupted load leave nothing behind.
+		if derr := st.DeleteBusiness(context.WithoutCancel(ctx), biz.ID); derr != nil {
+			return practiced.Business{}, fmt.Errorf("%w; removing the half-loaded business %q also failed: %v", err, name, derr)
+		}
+		return practiced.Business{}, fmt.Errorf("%w (nothing of the demo clinic was kept)", err)
+	}
+	return biz, nil
 }
 
 func loadDemo(ctx context.Context, st practiced.Store, businessID string, seed int64, clients int, stderr io.Writer) error {

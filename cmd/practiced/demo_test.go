@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/sqlstore"
+)
+
+// TestDemoRunsTwiceOnOneDatabase runs practiced demo twice on one
+// database: the second run loads a second clinic with ids of its own.
+func TestDemoRunsTwiceOnOneDatabase(t *testing.T) {
+	db := "sqlite:" + filepath.Join(t.TempDir(), "demo.db")
+	var logs syncBuffer
+	for range 2 {
+		var token syncBuffer
+		if err := run(t.Context(), []string{"demo", "--db", db}, noEnv, &token, &logs); err != nil {
+			t.Fatalf("%v: %s", err, logs.String())
+		}
+		if !strings.HasPrefix(token.String(), "pk_") {
+			t.Fatalf("printed %q, want a key", token.String())
+		}
+	}
+	if n := strings.Count(logs.String(), "loaded the demo clinic as business"); n != 2 {
+		t.Fatalf("%d loads reported: %s", n, logs.String())
+	}
+	st, err := openStore(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	first, err := st.BusinessByName(t.Context(), demoBusiness)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _, err := st.ListClients(t.Context(), first.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})
+	if err != nil || len(list) != 100 {
+		t.Fatalf("the first clinic lists %d clients: %v", len(list), err)
+	}
+}
+
+// failingSeeds fails the store's nth Seed call.
+type failingSeeds struct {
+	*sqlstore.Store
+	n, calls int
+}
+
+func (f *failingSeeds) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
+	f.calls++
+	if f.calls == f.n {
+		return errors.New("disk full")
+	}
+	return f.Store.Seed(ctx, businessID, d)
+}
+
+// TestDemoLoadIsAllOrNothing fails each of a load's batches in turn, and
+// cancels one: nothing of the business stays behind.
+func TestDemoLoadIsAllOrNothing(t *testing.T) {
+	st, err := openStore("sqlite:" + filepath.Join(t.TempDir(), "demo.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for n := 1; n <= 3; n++ {
+		f := &failingSeeds{Store: st, n: n}
+		_, err := loadDemoBusiness(t.Context(), f, "Failing Clinic", 1, 250, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "disk full") || !strings.HasSuffix(err.Error(), "(nothing of the demo clinic was kept)") {
+			t.Errorf("seed %d failing: %v", n, err)
+		}
+		if _, err := st.BusinessByName(t.Context(), "Failing Clinic"); practiced.ErrorCode(err) != practiced.ENOTFOUND {
+			t.Fatalf("after seed %d failed, the business: %v", n, err)
+		}
+	}
+	// Ctrl-C after the set-up was stored.
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	c := &cancelAtSeed{Store: st, n: 2, cancel: cancel}
+	if _, err := loadDemoBusiness(ctx, c, "Interrupted Clinic", 1, 250, io.Discard); !errors.Is(err, context.Canceled) {
+		t.Errorf("an interrupted load: %v", err)
+	}
+	if c.calls != 2 {
+		t.Fatalf("the load made %d Seed calls, want 2", c.calls)
+	}
+	if _, err := st.BusinessByName(t.Context(), "Interrupted Clinic"); practiced.ErrorCode(err) != practiced.ENOTFOUND {
+		t.Errorf("after an interrupted load, the business: %v", err)
+	}
+}
+
+// cancelAtSeed cancels the load's context at its nth Seed call.
+type cancelAtSeed struct {
+	*sqlstore.Store
+	n, calls int
+	cancel   func()
+}
+
+func (c *cancelAtSeed) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
+	c.calls++
+	if c.calls == c.n {
+		c.cancel()
+	}
+	return c.Store.Seed(ctx, businessID, d)
+}
