@@ -1,11 +1,24 @@
 package practiced
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // IsCountry reports whether code is one of the 249 officially assigned
 // ISO 3166-1 alpha-2 country codes, in capitals. Reserved and withdrawn
 // codes (UK, EU, AN, YU, …) are not among them.
 func IsCountry(code string) bool { return countryCodes[code] }
+
+// CountryCodes returns the codes IsCountry accepts, in alphabetical order.
+func CountryCodes() []string {
+	codes := make([]string, 0, len(countryCodes))
+	for c := range countryCodes {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	return codes
+}
 
 var countryCodes = func() map[string]bool {
 	const list = `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ

@@ -190,6 +190,25 @@ func (res *resource[T]) checkRules(rec *T, errs *practiced.FieldErrors) {
 	}
 }
 
+// build reads a create body into a new record, with a new id, created
+// now; it fails with every failing field at once.
+func (res *resource[T]) build(ctx context.Context, s *Server, biz string, o *object, errs *practiced.FieldErrors) (T, error) {
+	var zero T
+	p := res.read(o, nil)
+	// References are checked even when other fields failed, so every
+	// failure is reported at once.
+	if err := s.checkRefs(ctx, biz, errs, p.refs...); err != nil {
+		return zero, err
+	}
+	rec := res.fresh(tid.New(res.kind.Prefix), practiced.NewTime(s.now()))
+	p.apply(&rec)
+	res.checkRules(&rec, errs)
+	if err := errs.Err(); err != nil {
+		return zero, err
+	}
+	return rec, nil
+}
+
 // createHandler answers POST /v1/<plural>: 201 with the new record.
 func (res *resource[T]) createHandler(s *Server) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
@@ -200,16 +219,8 @@ func (res *resource[T]) createHandler(s *Server) handler {
 		if err != nil {
 			return err
 		}
-		p := res.read(o, nil)
-		// References are checked even when other fields failed, so every
-		// failure is reported at once.
-		if err := s.checkRefs(ctx, biz, &errs, p.refs...); err != nil {
-			return err
-		}
-		rec := res.fresh(tid.New(res.kind.Prefix), practiced.NewTime(s.now()))
-		p.apply(&rec)
-		res.checkRules(&rec, &errs)
-		if err := errs.Err(); err != nil {
+		rec, err := res.build(ctx, s, biz, o, &errs)
+		if err != nil {
 			return err
 		}
 		if err := res.create(ctx, biz, &rec); err != nil {

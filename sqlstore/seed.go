@@ -18,6 +18,21 @@ import (
 // Rows go in multi-row INSERTs, table by table in dependency order; on
 // PostgreSQL the records' tables are filled with COPY.
 func (s *Store) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
+	done := false
+	return s.SeedAll(ctx, businessID, func() (practiced.SeedData, bool, error) {
+		if done {
+			return practiced.SeedData{}, false, nil
+		}
+		done = true
+		return d, true, nil
+	})
+}
+
+// SeedAll inserts the batches next returns, until it reports no more, in
+// one transaction, without events: all of them or, when next or a write
+// fails, none. Each batch may refer to records of the batches before it.
+// It streams: a batch is written before the next is asked for.
+func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d practiced.SeedData, ok bool, err error)) error {
 	conn, err := s.w.Conn(ctx)
 	if err != nil {
 		return err
@@ -30,9 +45,18 @@ func (s *Store) Seed(ctx context.Context, businessID string, d practiced.SeedDat
 	if ins.tx, err = conn.BeginTx(ctx, nil); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	if err := s.seed(ctx, &ins, d); err != nil {
-		ins.tx.Rollback()
-		return err
+	for {
+		d, ok, err := next()
+		if err == nil && ok {
+			err = s.seed(ctx, &ins, d)
+		}
+		if err != nil {
+			ins.tx.Rollback()
+			return err
+		}
+		if !ok {
+			break
+		}
 	}
 	if err := ins.tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)

@@ -6,6 +6,8 @@
 //	practiced apikey list --business NAME [--db URL]
 //	practiced apikey revoke ID [--db URL]
 //	practiced demo    [--db URL] [--seed N] [--clients N]
+//	practiced import  clients|contacts --business NAME [--dry-run] [--db URL] FILE.csv
+//	practiced export  clients|contacts --business NAME [--format csv|ndjson] [--db URL]
 //	practiced backup  --to FILE [--db URL]
 //	practiced restore --from FILE [--db URL]
 //	practiced healthcheck [--addr 127.0.0.1:8080]
@@ -40,6 +42,8 @@ const usage = `usage:
   practiced apikey list --business NAME [--db URL]
   practiced apikey revoke ID [--db URL]
   practiced demo    [--db URL] [--seed N] [--clients N]
+  practiced import  clients|contacts --business NAME [--dry-run] [--db URL] FILE.csv
+  practiced export  clients|contacts --business NAME [--format csv|ndjson] [--db URL]
   practiced backup  --to FILE [--db URL]
   practiced restore --from FILE [--db URL]
   practiced healthcheck [--addr 127.0.0.1:8080]
@@ -74,6 +78,10 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return runAPIKey(ctx, args[1:], getenv, stdout, stderr)
 	case "demo":
 		return runDemo(ctx, args[1:], getenv, stdout, stderr)
+	case "import":
+		return runImport(ctx, args[1:], getenv, stdout, stderr)
+	case "export":
+		return runExport(ctx, args[1:], getenv, stdout, stderr)
 	case "backup":
 		return runBackup(ctx, args[1:], getenv, stdout, stderr)
 	case "restore":
