@@ -6,7 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"slices"
+	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -25,12 +29,11 @@ type Options struct {
 	Store    Store
 	Business string // the business's id
 	Kind     string // "clients" or "contacts"
-	// Open opens the file; it is read twice: once to check every row,
-	// once to store them.
+	// Open opens the file.
 	Open   func() (io.ReadCloser, error)
 	DryRun bool // check every row, store nothing
-	// Progress, when set, is told the stage ("checking", "importing")
-	// and the bytes of the file read so far.
+	// Progress, when set, is told the stage ("checking") and the bytes
+	// of the file read so far.
 	Progress func(stage string, read int64)
 	Now      func() time.Time // nil means time.Now
 }
@@ -73,49 +76,26 @@ func (e *Errors) Error() string {
 // batch is how many records go into one SeedAll batch.
 const batch = 5000
 
-// Import checks every row of the file, and unless one fails or
-// opt.DryRun is set, stores them all in one transaction. It returns the
-// number of rows; a file with failing rows is an *Errors, and stores
-// nothing.
+// Import checks every row of the file with the API's rules and stores
+// them all in one transaction, or none: when any row fails, every
+// failing row is still checked and reported (an *Errors) and the
+// transaction is rolled back. With opt.DryRun the rows are only checked.
+// It returns the number of rows. Rows are checked on every core while
+// the store writes the batches checked before.
 func Import(ctx context.Context, opt Options) (rows int, err error) {
 	k, ok := kinds[opt.Kind]
 	if !ok {
 		return 0, fmt.Errorf("cannot import %q: use %s", opt.Kind, strings.Join(Kinds(), " or "))
 	}
-	rd := httpapi.NewReader(opt.Store, opt.Now)
-	var failed Errors
-	rows, err = k.each(ctx, opt, "checking", rd, func(line int, rec any, errs []FieldError) error {
-		if len(errs) > 0 {
-			failed.Rows++
-			for _, e := range errs {
-				failed.Total++
-				if len(failed.List) < MaxErrors {
-					failed.List = append(failed.List, e)
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	if failed.Total > 0 {
-		return rows, &failed
-	}
-	if opt.DryRun || rows == 0 {
-		return rows, nil
-	}
-
-	// The second reading runs beside the store's writes: rows are read
-	// into batches on one goroutine while SeedAll writes the last batch.
-	batches := make(chan practiced.SeedData, 1)
-	readErr := make(chan error, 1)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	batches := make(chan practiced.SeedData, 2)
+	done := make(chan error, 1)
+	var failed Errors
 	go func() {
 		var d practiced.SeedData
 		n := 0
-		flush := func() bool {
+		send := func() bool {
 			select {
 			case batches <- d:
 				d, n = practiced.SeedData{}, 0
@@ -124,9 +104,14 @@ func Import(ctx context.Context, opt Options) (rows int, err error) {
 				return false
 			}
 		}
-		_, err := k.each(ctx, opt, "importing", rd, func(line int, rec any, errs []FieldError) error {
+		var err error
+		rows, err = k.check(ctx, opt, func(rec any, errs []FieldError) error {
 			if len(errs) > 0 {
-				return fmt.Errorf("line %d changed since it was checked: %s", line, errs[0])
+				failed.add(errs)
+				return nil
+			}
+			if failed.Total > 0 || opt.DryRun {
+				return nil // nothing will be stored: only check
 			}
 			switch r := rec.(type) {
 			case practiced.Client:
@@ -134,44 +119,67 @@ func Import(ctx context.Context, opt Options) (rows int, err error) {
 			case practiced.Contact:
 				d.Contacts = append(d.Contacts, r)
 			}
-			if n++; n == batch && !flush() {
+			if n++; n == batch && !send() {
 				return ctx.Err()
 			}
 			return nil
 		})
-		if err == nil && n > 0 && !flush() {
+		if err == nil && failed.Total > 0 {
+			err = &failed
+		}
+		if err == nil && n > 0 && !send() {
 			err = ctx.Err()
 		}
 		close(batches)
-		readErr <- err
+		done <- err
 	}()
-	stored := 0
-	err = opt.Store.SeedAll(ctx, opt.Business, func() (practiced.SeedData, bool, error) {
-		d, ok := <-batches
-		if !ok {
-			if err := <-readErr; err != nil {
-				return d, false, err
-			}
-			return d, false, nil
+	if opt.DryRun {
+		for range batches {
 		}
-		stored += len(d.Clients) + len(d.Contacts)
-		return d, true, nil
+		return rows, <-done
+	}
+	err = opt.Store.SeedAll(ctx, opt.Business, func() (practiced.SeedData, bool, error) {
+		if d, ok := <-batches; ok {
+			return d, true, nil
+		}
+		err := <-done
+		done <- err // for the caller below
+		return practiced.SeedData{}, false, err
 	})
 	if err != nil {
 		cancel()
 		for range batches {
 		}
+		var failedRows *Errors
+		if errors.As(err, &failedRows) {
+			return rows, err
+		}
 		return 0, fmt.Errorf("nothing was imported: %w", err)
-	}
-	if stored != rows {
-		return 0, fmt.Errorf("the file held %d rows when checked and %d when imported", rows, stored)
 	}
 	return rows, nil
 }
 
-// each reads the file and hands every row's record, or its failures, to
-// fn; it returns the number of rows.
-func (k *kind) each(ctx context.Context, opt Options, stage string, rd *httpapi.Reader, fn func(line int, rec any, errs []FieldError) error) (int, error) {
+// add records the failures of one row, keeping the MaxErrors of the
+// lowest lines whatever order rows are checked in.
+func (e *Errors) add(errs []FieldError) {
+	e.Rows++
+	for _, f := range errs {
+		e.Total++
+		i := sort.Search(len(e.List), func(i int) bool { return e.List[i].Line > f.Line })
+		if i >= MaxErrors {
+			continue
+		}
+		e.List = slices.Insert(e.List, i, f)
+		if len(e.List) > MaxErrors {
+			e.List = e.List[:MaxErrors]
+		}
+	}
+}
+
+// check reads the file and checks its rows on every core, handing each
+// row's record, or its failures, to fn on one goroutine. It returns the
+// number of rows.
+func (k *kind) check(ctx context.Context, opt Options, fn func(rec any, errs []FieldError) error) (int, error) {
 	f, err := opt.Open()
 	if err != nil {
 		return 0, err
@@ -183,34 +191,74 @@ func (k *kind) each(ctx context.Context, opt Options, stage string, rd *httpapi.
 		return 0, err
 	}
 	header := t.headerNames()
+	rd := httpapi.NewReader(opt.Store, opt.Now)
+
+	type job struct {
+		line int
+		row  map[string]string
+	}
+	type result struct {
+		rec  any
+		errs []FieldError
+	}
+	jobs := make(chan job, 256)
+	results := make(chan result, 256)
+	var workers sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		workers.Go(func() {
+			for j := range jobs {
+				rec, errs := k.read(ctx, rd, opt.Business, j.row, header)
+				for i := range errs {
+					errs[i].Line = j.line
+				}
+				results <- result{rec, errs}
+			}
+		})
+	}
+	go func() {
+		workers.Wait()
+		close(results)
+	}()
+
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(jobs)
+		for rows := 1; ; rows++ {
+			line, row, err := t.next()
+			if errors.Is(err, io.EOF) {
+				readErr <- nil
+				return
+			}
+			if err != nil {
+				readErr <- err
+				return
+			}
+			select {
+			case jobs <- job{line, row}:
+			case <-ctx.Done():
+				readErr <- ctx.Err()
+				return
+			}
+			if opt.Progress != nil && rows%1000 == 0 {
+				opt.Progress("checking", counted.n.Load())
+			}
+		}
+	}()
 	rows := 0
-	for {
-		if err := ctx.Err(); err != nil {
-			return rows, err
-		}
-		line, row, err := t.next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return rows, err
-		}
+	var fnErr error
+	for r := range results {
 		rows++
-		if opt.Progress != nil && rows%1000 == 0 {
-			opt.Progress(stage, counted.n.Load())
+		if fnErr == nil {
+			fnErr = fn(r.rec, r.errs)
 		}
-		rec, errs := k.read(ctx, rd, opt.Business, row, header)
-		for i := range errs {
-			errs[i].Line = line
-		}
-		if err := fn(line, rec, errs); err != nil {
-			return rows, err
-		}
+	}
+	if err := <-readErr; err != nil {
+		return rows, err
 	}
 	if opt.Progress != nil {
-		opt.Progress(stage, counted.n.Load())
+		opt.Progress("checking", counted.n.Load())
 	}
-	return rows, nil
+	return rows, fnErr
 }
 
 // read makes the record of one row with the API's rules.

@@ -124,10 +124,10 @@ func TestImportFileErrors(t *testing.T) {
 	st := testfix.SQLiteStore(t)
 	biz, _ := st.CreateBusiness(context.Background(), "Odd Files Clinic")
 	for _, c := range []struct{ name, kind, csv, want string }{
-		{"empty", "clients", "", "the file is empty: its first line must name the columns"},
-		{"unknown column", "clients", "first_name,last_name,shoe_size\n", `unknown column "shoe_size"; the columns are title, first_name,`},
-		{"a field twice", "clients", "Mobile,phone_mobile,first_name\n", `columns "Mobile" and "phone_mobile" both fill phone_mobile`},
-		{"too many cells", "clients", "first_name,last_name\nAnn,Able,extra\n", "line 2 has 3 cells, more than the header's 2 columns"},
+		{"empty", "clients", "", "nothing was imported: the file is empty: its first line must name the columns"},
+		{"unknown column", "clients", "first_name,last_name,shoe_size\n", `nothing was imported: unknown column "shoe_size"; the columns are title, first_name,`},
+		{"a field twice", "clients", "Mobile,phone_mobile,first_name\n", `nothing was imported: columns "Mobile" and "phone_mobile" both fill phone_mobile`},
+		{"too many cells", "clients", "first_name,last_name\nAnn,Able,extra\n", "nothing was imported: line 2 has 3 cells, more than the header's 2 columns"},
 		{"unknown kind", "appointments", "first_name\n", `cannot import "appointments": use clients or contacts`},
 	} {
 		_, err := importString(t, st, biz.ID, c.kind, c.csv, false)
