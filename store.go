@@ -139,8 +139,11 @@ type APIKey struct {
 	BusinessID string
 	TokenHash  string
 	ReadOnly   bool
-	CreatedAt  Time
-	RevokedAt  *Time
+	// RatePerMinute is the key's own rate limit; 0 means the server's
+	// default.
+	RatePerMinute int
+	CreatedAt     Time
+	RevokedAt     *Time
 }
 
 // ScheduleStore reads what blocks practitioners' time.

@@ -9,6 +9,7 @@ import "testing"
 func TestAppointmentsMatchTheOpenAPIDocument(t *testing.T) {
 	e := newEnv(t)
 	c := newOAContract(t, e)
+	c.provokeRateLimits("../openapi/fragments/appointments.json")
 	a := e.a
 	tok := a.Token
 

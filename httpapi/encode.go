@@ -20,12 +20,14 @@ var codeStatus = map[string]int{
 	practiced.EINTERNAL:     http.StatusInternalServerError,
 	codeTooLarge:            http.StatusRequestEntityTooLarge,
 	codeUnsupportedMedia:    http.StatusUnsupportedMediaType,
+	codeTooManyRequests:     http.StatusTooManyRequests,
 }
 
 // Codes only the HTTP layer produces.
 const (
 	codeTooLarge         = "too_large"
 	codeUnsupportedMedia = "unsupported_media"
+	codeTooManyRequests  = "too_many_requests"
 )
 
 // writeJSON writes v as the JSON response body with the given status.

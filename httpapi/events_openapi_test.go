@@ -12,6 +12,7 @@ import (
 func TestChangeFeedAreaMatchesTheOpenAPIDocument(t *testing.T) {
 	e := newEnv(t)
 	c := newOAContract(t, e)
+	c.provokeRateLimits("../openapi/fragments/events.json")
 	a := e.a
 	tok := a.Token
 

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"path"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -168,6 +170,10 @@ func (s *Server) guard(a access, h handler) http.Handler {
 				s.writeError(w, r, err)
 				return
 			}
+			if err := s.limit(w, r, key); err != nil {
+				s.writeError(w, r, err)
+				return
+			}
 			if a == writes && key.ReadOnly {
 				s.writeError(w, r, practiced.Errorf(practiced.EFORBIDDEN, "This API key is read-only."))
 				return
@@ -181,6 +187,42 @@ func (s *Server) guard(a access, h handler) http.Handler {
 		}
 		s.run(w, r, h)
 	})
+}
+
+// limit takes the request's token from its API key's bucket, and says
+// how many are left in the RateLimit-* headers of every answer. Over the
+// limit it fails with 429 and Retry-After. When the limiter fails (Redis
+// is unreachable) the request is served and a warning logged: an outage
+// of the limiter's store must not become an outage of the API.
+func (s *Server) limit(w http.ResponseWriter, r *http.Request, key practiced.APIKey) error {
+	if s.limiter == nil {
+		return nil
+	}
+	rate := cmp.Or(key.RatePerMinute, s.rate)
+	d, err := s.limiter.Take(r.Context(), "key:"+key.ID, rate)
+	if err != nil {
+		s.logger.Warn("rate limiter failed; serving without a limit", "request_id", requestID(r.Context()), "error", err.Error())
+		return nil
+	}
+	h := w.Header()
+	h.Set("RateLimit-Limit", strconv.Itoa(d.Limit))
+	h.Set("RateLimit-Remaining", strconv.Itoa(d.Remaining))
+	h.Set("RateLimit-Reset", strconv.Itoa(ceilSeconds(d.Reset)))
+	if d.Allowed {
+		return nil
+	}
+	h.Set("Retry-After", strconv.Itoa(ceilSeconds(d.RetryAfter)))
+	wait := "1 second"
+	if n := ceilSeconds(d.RetryAfter); n != 1 {
+		wait = strconv.Itoa(n) + " seconds"
+	}
+	return &practiced.Error{Code: codeTooManyRequests,
+		Message: fmt.Sprintf("This API key is limited to %d requests a minute; try again in %s.", d.Limit, wait)}
+}
+
+// ceilSeconds is d in whole seconds, rounded up.
+func ceilSeconds(d time.Duration) int {
+	return int((d + time.Second - 1) / time.Second)
 }
 
 // apiKey returns the API key the request is sent with. When there is

@@ -312,6 +312,9 @@ func TestOpenAPIContract(t *testing.T) {
 		{"contacts are listed as documented", oaStepContactLists},
 		{"availability slots are computed and refused as documented", oaStepAvailability},
 		{"requests the document has no operation for answer 404 and 405", oaStepUndocumentedRequests},
+		{"every keyed operation answers 429 over the rate limit", func(t *testing.T, c *oaContract, s *oaSeeded) {
+			c.provokeRateLimits("../openapi/openapi.json")
+		}},
 		{"a failing store answers 500 with a request id", oaStepInternalErrors},
 	} {
 		c.step(step.name, func(t *testing.T, c *oaContract) { step.run(t, c, s) })

@@ -12,12 +12,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -25,7 +27,10 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/httpapi"
+	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/openapi"
+	"github.com/practiced/practiced/ratelimit"
 )
 
 // oaLoad loads the embedded document and validates it as OpenAPI 3.1.
@@ -654,5 +659,45 @@ func checkAgainstDocument(t *testing.T, req *http.Request, res response) {
 	out.SetBodyBytes(res.Body)
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		t.Errorf("%s %s answered %d, which the OpenAPI document does not allow:\n%v\nbody %s", req.Method, req.URL.Path, res.Status, err, res.Body)
+	}
+}
+
+// provokeRateLimits provokes the 429 of every operation of the OpenAPI
+// file (the base document or a fragment) that documents one: it serves
+// the store again with an in-process limit of one request a minute,
+// spends the key's one request, and sends each operation once more. The
+// limit is taken before the route's handler runs, so the path's ids need
+// name no record.
+func (c *oaContract) provokeRateLimits(file string) {
+	c.t.Helper()
+	clock := func() time.Time { return c.e.clock }
+	limited := httptest.NewServer(newServer(c.e.st, httpapi.Options{Now: clock, Limiter: ratelimit.NewMemory(clock), RatePerMinute: 1}))
+	defer limited.Close()
+	token := testfix.Key(c.t, c.e.st, c.e.a.Business.ID, false)
+	if _, res := c.send(oaReq{method: "GET", path: limited.URL + "/v1/clients", token: token}); res.Status != http.StatusOK {
+		c.t.Fatalf("the limited server's first request: %d %s", res.Status, res.Body)
+	}
+	param := regexp.MustCompile(`\{[^}]+\}`)
+	for path, item := range oaReadPaths(c.t, file) {
+		for method, raw := range item {
+			if method == "parameters" || !strings.Contains(string(raw), `"429"`) {
+				continue
+			}
+			r := oaReq{method: strings.ToUpper(method), path: limited.URL + "/v1" + param.ReplaceAllString(path, "x"), token: token}
+			if r.method == "POST" {
+				r.body = "{}"
+			}
+			req, res := c.send(r)
+			if res.Status != http.StatusTooManyRequests {
+				c.t.Errorf("%s %s over the limit: %d, want 429; body %s", r.method, path, res.Status, res.Body)
+				continue
+			}
+			req.URL.Host = strings.TrimPrefix(c.e.srv.URL, "http://")
+			input := c.input(req)
+			if err := c.validate(input, res.Status, res.Header, res.Body); err != nil {
+				c.t.Errorf("%s %s: the 429 does not match the document: %v\nbody: %s", r.method, path, err, res.Body)
+			}
+			c.provoked(input, res.Status)
+		}
 	}
 }

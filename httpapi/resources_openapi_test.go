@@ -15,6 +15,7 @@ func TestSetupAndPeopleMatchTheOpenAPIDocument(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	c := newOAContract(t, e)
+	c.provokeRateLimits("../openapi/fragments/resources.json")
 	a := e.a
 	tok := a.Token
 

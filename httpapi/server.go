@@ -2,6 +2,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"io"
 	"log/slog"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/ratelimit"
 )
 
 // Server serves the API. Make one with NewServer.
@@ -19,7 +21,13 @@ type Server struct {
 	now       func() time.Time
 	mux       *http.ServeMux
 	observe   func(route string, status int, elapsed time.Duration)
+	limiter   ratelimit.Limiter
+	rate      int
 }
+
+// DefaultRatePerMinute is the requests a minute an API key is served
+// when neither the key nor the server sets another rate.
+const DefaultRatePerMinute = 600
 
 // Options configure a Server.
 type Options struct {
@@ -34,6 +42,12 @@ type Options struct {
 	// route pattern such as "GET /f/{form_id}". They get the API's
 	// request ids, request logs, and answers to unknown paths.
 	Pages map[string]http.Handler
+	// Limiter limits each API key to its rate (the key's own, else
+	// RatePerMinute); nil means no limit.
+	Limiter ratelimit.Limiter
+	// RatePerMinute is the rate of a key without its own; 0 means
+	// DefaultRatePerMinute.
+	RatePerMinute int
 	// Observe, when set, is told every answered request's route pattern
 	// (or "unmatched"), status and time, for metrics.
 	Observe func(route string, status int, elapsed time.Duration)
@@ -47,6 +61,8 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 		publicURL: strings.TrimSuffix(opt.PublicURL, "/"),
 		now:       opt.Now,
 		observe:   opt.Observe,
+		limiter:   opt.Limiter,
+		rate:      cmp.Or(opt.RatePerMinute, DefaultRatePerMinute),
 		mux:       http.NewServeMux(),
 	}
 	if s.logger == nil {

@@ -11,7 +11,7 @@ trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$dir"' EXIT
 PRACTICED_BENCH_DB="$dir/bench.db" go test ./httpapi/ -run '^TestWriteBenchDatabase$' -count=1 -v > "$dir/out.txt"
 eval "$(grep -E '^(TOKEN|ONE|ALL|FIRST)=' "$dir/out.txt" | sed 's/^\([A-Z]*\)=\(.*\)$/\1='"'"'\2'"'"'/')"
 go build -o "$dir/practiced" ./cmd/practiced
-"$dir/practiced" serve --db "sqlite:$dir/bench.db" --addr 127.0.0.1:18080 2>/dev/null &
+"$dir/practiced" serve --db "sqlite:$dir/bench.db" --addr 127.0.0.1:18080 --rate-limit 1000000000 2>/dev/null &
 pid=$!
 for _ in $(seq 50); do curl -fs http://127.0.0.1:18080/healthz >/dev/null && break; sleep 0.1; done
 for name in ONE ALL FIRST; do

@@ -36,17 +36,26 @@ func (s *Store) CreateAPIKey(ctx context.Context, k practiced.APIKey) error {
 	if k.TokenHash == "" {
 		return fmt.Errorf("api key without a token hash")
 	}
-	_, err := s.w.ExecContext(ctx, `INSERT INTO api_keys (id, business_id, token_hash, read_only, created_at) VALUES ($1, $2, $3, $4, $5)`,
-		k.ID, k.BusinessID, k.TokenHash, k.ReadOnly, tsv(k.CreatedAt))
+	if k.RatePerMinute < 0 {
+		return fmt.Errorf("api key with a negative rate limit")
+	}
+	var rate any
+	if k.RatePerMinute > 0 {
+		rate = k.RatePerMinute
+	}
+	_, err := s.w.ExecContext(ctx, `INSERT INTO api_keys (id, business_id, token_hash, read_only, rate_per_minute, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		k.ID, k.BusinessID, k.TokenHash, k.ReadOnly, rate, tsv(k.CreatedAt))
 	return translate(err)
 }
 
 // APIKeyByHash finds a live key by the hash of its token.
 func (s *Store) APIKeyByHash(ctx context.Context, hash string) (practiced.APIKey, error) {
 	var k practiced.APIKey
-	err := s.r.QueryRowContext(ctx, `SELECT id, business_id, token_hash, read_only, created_at FROM api_keys
+	var rate sql.NullInt64
+	err := s.r.QueryRowContext(ctx, `SELECT id, business_id, token_hash, read_only, rate_per_minute, created_at FROM api_keys
 		WHERE token_hash = $1 AND revoked_at IS NULL`, hash).
-		Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, timeScan{&k.CreatedAt})
+		Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, &rate, timeScan{&k.CreatedAt})
+	k.RatePerMinute = int(rate.Int64)
 	if errors.Is(err, sql.ErrNoRows) {
 		return k, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
 	}
@@ -67,7 +76,7 @@ func (s *Store) RevokeAPIKey(ctx context.Context, id string) error {
 
 // ListAPIKeys lists the business's keys, revoked ones too, by id.
 func (s *Store) ListAPIKeys(ctx context.Context, businessID string) ([]practiced.APIKey, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT id, business_id, token_hash, read_only, created_at, revoked_at FROM api_keys
+	rows, err := s.r.QueryContext(ctx, `SELECT id, business_id, token_hash, read_only, rate_per_minute, created_at, revoked_at FROM api_keys
 		WHERE business_id = $1 ORDER BY id`, businessID)
 	if err != nil {
 		return nil, fmt.Errorf("api keys: %w", err)
@@ -76,9 +85,11 @@ func (s *Store) ListAPIKeys(ctx context.Context, businessID string) ([]practiced
 	keys := []practiced.APIKey{}
 	for rows.Next() {
 		var k practiced.APIKey
-		if err := rows.Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, timeScan{&k.CreatedAt}, nullTimeScan{&k.RevokedAt}); err != nil {
+		var rate sql.NullInt64
+		if err := rows.Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, &rate, timeScan{&k.CreatedAt}, nullTimeScan{&k.RevokedAt}); err != nil {
 			return nil, fmt.Errorf("api keys: %w", err)
 		}
+		k.RatePerMinute = int(rate.Int64)
 		keys = append(keys, k)
 	}
 	return keys, rows.Err()

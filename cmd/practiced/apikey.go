@@ -27,11 +27,15 @@ func runAPIKey(ctx context.Context, args []string, getenv func(string) string, s
 	case "create":
 		business := fs.String("business", "", "name of the business the key acts for (created if new)")
 		readOnly := fs.Bool("read-only", false, "the key may only read")
+		rate := fs.Int("rate", 0, "the key's rate limit in requests a minute (default: serve's --rate-limit)")
 		if err := parseFlags(fs, args[1:], getenv); err != nil {
 			return err
 		}
 		if strings.TrimSpace(*business) == "" {
 			return fmt.Errorf("apikey create: --business is required")
+		}
+		if *rate < 0 || (*rate == 0 && flagSet(fs, "rate")) {
+			return fmt.Errorf("apikey create: --rate %d: give a number of requests a minute of at least 1", *rate)
 		}
 		st, err := sqlstore.Open(ctx, *db)
 		if err != nil {
@@ -42,7 +46,7 @@ func runAPIKey(ctx context.Context, args []string, getenv func(string) string, s
 		if err != nil {
 			return err
 		}
-		token, key, err := createAPIKey(ctx, st, biz.ID, *readOnly)
+		token, key, err := newAPIKey(ctx, st, practiced.APIKey{BusinessID: biz.ID, ReadOnly: *readOnly, RatePerMinute: *rate})
 		if err != nil {
 			return err
 		}
@@ -105,16 +109,19 @@ func runAPIKey(ctx context.Context, args []string, getenv func(string) string, s
 // created and, if so, revoked. Tokens are never stored, so never shown.
 func writeKeys(w io.Writer, keys []practiced.APIKey) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tACCESS\tCREATED\tREVOKED")
+	fmt.Fprintln(tw, "ID\tACCESS\tRATE\tCREATED\tREVOKED")
 	for _, k := range keys {
-		access, revoked := "read-write", "-"
+		access, revoked, rate := "read-write", "-", "default"
+		if k.RatePerMinute > 0 {
+			rate = fmt.Sprintf("%d/min", k.RatePerMinute)
+		}
 		if k.ReadOnly {
 			access = "read-only"
 		}
 		if k.RevokedAt != nil {
 			revoked = k.RevokedAt.String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", k.ID, access, k.CreatedAt, revoked)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", k.ID, access, rate, k.CreatedAt, revoked)
 	}
 	tw.Flush()
 }
@@ -130,17 +137,25 @@ func findOrCreateBusiness(ctx context.Context, st practiced.Store, name string) 
 // createAPIKey makes a new key with 256 random bits and stores only its
 // hash. The token is returned to be shown once.
 func createAPIKey(ctx context.Context, st practiced.Store, businessID string, readOnly bool) (string, practiced.APIKey, error) {
+	return newAPIKey(ctx, st, practiced.APIKey{BusinessID: businessID, ReadOnly: readOnly})
+}
+
+// newAPIKey stores key with a new id, token and creation time.
+func newAPIKey(ctx context.Context, st practiced.Store, key practiced.APIKey) (string, practiced.APIKey, error) {
 	var b [32]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", practiced.APIKey{}, err
 	}
 	token := "pk_" + base64.RawURLEncoding.EncodeToString(b[:])
-	key := practiced.APIKey{
-		ID:         tid.New(practiced.PrefixAPIKey),
-		BusinessID: businessID,
-		TokenHash:  practiced.HashToken(token),
-		ReadOnly:   readOnly,
-		CreatedAt:  practiced.Now(),
-	}
+	key.ID = tid.New(practiced.PrefixAPIKey)
+	key.TokenHash = practiced.HashToken(token)
+	key.CreatedAt = practiced.Now()
 	return token, key, st.CreateAPIKey(ctx, key)
+}
+
+// flagSet reports whether the flag name was given.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

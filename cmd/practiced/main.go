@@ -1,8 +1,8 @@
 // Command practiced is the practice-management server and its tools.
 //
-//	practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert F --tls-key F] [--demo] [--db-pool N] [--pprof ADDR] [--metrics ADDR] [--log-format text|json]
+//	practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert F --tls-key F] [--demo] [--db-pool N] [--pprof ADDR] [--metrics ADDR] [--log-format text|json] [--rate-limit N] [--page-rate N] [--redis URL] [--trusted-proxy CIDR,...]
 //	practiced migrate [--db URL]
-//	practiced apikey create --business NAME [--read-only] [--db URL]
+//	practiced apikey create --business NAME [--read-only] [--rate N] [--db URL]
 //	practiced apikey list --business NAME [--db URL]
 //	practiced apikey revoke ID [--db URL]
 //	practiced demo    [--db URL] [--seed N] [--clients N]
@@ -36,9 +36,9 @@ func main() {
 }
 
 const usage = `usage:
-  practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert FILE --tls-key FILE] [--demo] [--db-pool N] [--pprof ADDR] [--metrics ADDR] [--log-format text|json]
+  practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert FILE --tls-key FILE] [--demo] [--db-pool N] [--pprof ADDR] [--metrics ADDR] [--log-format text|json] [--rate-limit N] [--page-rate N] [--redis URL] [--trusted-proxy CIDR,...]
   practiced migrate [--db URL]
-  practiced apikey create --business NAME [--read-only] [--db URL]
+  practiced apikey create --business NAME [--read-only] [--rate N] [--db URL]
   practiced apikey list --business NAME [--db URL]
   practiced apikey revoke ID [--db URL]
   practiced demo    [--db URL] [--seed N] [--clients N]

@@ -187,7 +187,7 @@ func TestAPIKeyListShowsEveryKeyButNoToken(t *testing.T) {
 	ctx := t.Context()
 	var ids, tokens []string
 	keyID := regexp.MustCompile(`created API key (key_\S+) `)
-	for _, extra := range [][]string{nil, {"--read-only"}} {
+	for _, extra := range [][]string{nil, {"--read-only", "--rate", "120"}} {
 		var stdout, stderr syncBuffer
 		args := append([]string{"apikey", "create", "--business", "Harbour Physio", "--db", db}, extra...)
 		if err := run(ctx, args, noEnv, &stdout, &stderr); err != nil {
@@ -208,9 +208,9 @@ func TestAPIKeyListShowsEveryKeyButNoToken(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
 	want := []*regexp.Regexp{
-		regexp.MustCompile(`^ID +ACCESS +CREATED +REVOKED$`),
-		regexp.MustCompile(`^` + ids[0] + ` +read-write +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`),
-		regexp.MustCompile(`^` + ids[1] + ` +read-only +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +-$`),
+		regexp.MustCompile(`^ID +ACCESS +RATE +CREATED +REVOKED$`),
+		regexp.MustCompile(`^` + ids[0] + ` +read-write +default +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`),
+		regexp.MustCompile(`^` + ids[1] + ` +read-only +120/min +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ +-$`),
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("apikey list printed %q, want %d lines", stdout.String(), len(want))
@@ -228,6 +228,12 @@ func TestAPIKeyListShowsEveryKeyButNoToken(t *testing.T) {
 	err := run(ctx, []string{"apikey", "list", "--business", "Nobody", "--db", db}, noEnv, io.Discard, io.Discard)
 	if err == nil || !strings.HasPrefix(err.Error(), "apikey list: ") {
 		t.Errorf("apikey list of an unknown business: err = %v, want apikey list: …", err)
+	}
+	for _, rate := range []string{"0", "-5", "many"} {
+		err := run(ctx, []string{"apikey", "create", "--business", "Harbour Physio", "--rate", rate, "--db", db}, noEnv, io.Discard, io.Discard)
+		if err == nil {
+			t.Errorf("apikey create --rate %s was accepted", rate)
+		}
 	}
 }
 

@@ -10,12 +10,15 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/metrics"
+	"github.com/practiced/practiced/ratelimit"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/web"
 )
@@ -34,8 +37,19 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	pprofAddr := fs.String("pprof", "", "serve net/http/pprof on this separate address, e.g. 127.0.0.1:6060 (off when empty)")
 	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics at /metrics on this separate address, e.g. 127.0.0.1:9090 (off when empty)")
 	logFormat := fs.String("log-format", "text", "log lines as text (key=value) or json")
+	rate := fs.Int("rate-limit", httpapi.DefaultRatePerMinute, "requests a minute an API key is served, unless the key has its own rate")
+	pageRate := fs.Int("page-rate", 60, "requests a minute one client address is served the public pages (forms, booking)")
+	redisURL := fs.String("redis", "", "share the rate limits of every server process through this Redis server, e.g. redis://127.0.0.1:6379/0 (default: in this process)")
+	trustedProxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client")
 	if err := parseFlags(fs, args, getenv); err != nil {
 		return err
+	}
+	if *rate < 1 || *pageRate < 1 {
+		return fmt.Errorf("serve: --rate-limit and --page-rate are requests a minute, at least 1")
+	}
+	trusted, err := parsePrefixes(*trustedProxies)
+	if err != nil {
+		return fmt.Errorf("serve: --trusted-proxy: %w", err)
 	}
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return fmt.Errorf("serve: give both --tls-cert and --tls-key, or neither")
@@ -49,6 +63,17 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	default:
 		return fmt.Errorf("serve: --log-format %q: use text or json", *logFormat)
 	}
+
+	var limiter ratelimit.Limiter = ratelimit.NewMemory(nil)
+	if *redisURL != "" {
+		r, err := ratelimit.NewRedis(ctx, *redisURL, "practiced:ratelimit:")
+		if err != nil {
+			return fmt.Errorf("serve: --redis: %w", err)
+		}
+		defer r.Close()
+		limiter = r
+	}
+	lim := limits{limiter: limiter, rate: *rate, pageRate: *pageRate, trusted: trusted}
 
 	// The address is taken first, so that a busy one fails at once,
 	// before the database is migrated or the demo loaded.
@@ -123,7 +148,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	gate.open(newHandler(st, *publicURL, logger, m))
+	gate.open(newHandler(st, *publicURL, logger, m, lim))
 	logger.Info("serving", "url", base+"/v1", "db", redactDB(*db))
 	fmt.Fprintf(stdout, "practiced is serving %s/v1\n", base)
 	if !live {
@@ -154,13 +179,46 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 // newHandler serves the API under /v1 and, beside it, the pages a
 // clinic's clients open in a browser (package web).
 // With m set, every request is counted in its metrics.
-func newHandler(st *sqlstore.Store, publicURL string, logger *slog.Logger, m *metrics.Metrics) http.Handler {
+func newHandler(st *sqlstore.Store, publicURL string, logger *slog.Logger, m *metrics.Metrics, lim limits) http.Handler {
 	pages := web.Routes(st, web.Options{PublicURL: publicURL, Logger: logger})
-	opt := httpapi.Options{PublicURL: publicURL, Logger: logger, Pages: pages}
+	if lim.limiter != nil {
+		pages = web.PageLimit{Limiter: lim.limiter, PerMinute: lim.pageRate, Trusted: lim.trusted, Logger: logger}.Wrap(pages)
+	}
+	opt := httpapi.Options{PublicURL: publicURL, Logger: logger, Pages: pages, Limiter: lim.limiter, RatePerMinute: lim.rate}
 	if m != nil {
 		opt.Observe = m.ObserveRequest
 	}
 	return httpapi.NewServer(st, opt)
+}
+
+// limits are the rate limits serve applies: per API key, and per client
+// address on the public pages.
+type limits struct {
+	limiter  ratelimit.Limiter
+	rate     int
+	pageRate int
+	trusted  []netip.Prefix
+}
+
+// parsePrefixes reads comma-separated addresses and CIDR ranges.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(item); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR range", item)
+		}
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 // readiness is the server's handler: until open is called it answers

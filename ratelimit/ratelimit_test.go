@@ -1,0 +1,107 @@
+package ratelimit
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+	"testing"
+	"time"
+)
+
+func TestMemoryBucket(t *testing.T) {
+	now := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	m := NewMemory(func() time.Time { return now })
+	ctx := context.Background()
+	// 60 a minute: one a second, up to 60 at once.
+	for i := range 60 {
+		d, _ := m.Take(ctx, "key", 60)
+		if !d.Allowed || d.Remaining != 59-i || d.Limit != 60 {
+			t.Fatalf("request %d: %+v", i+1, d)
+		}
+	}
+	d, _ := m.Take(ctx, "key", 60)
+	if d.Allowed || d.Remaining != 0 || d.RetryAfter != time.Second || d.Reset != time.Minute {
+		t.Fatalf("the 61st: %+v, want refused, retry after 1s, full after 60s", d)
+	}
+	// Another key has its own bucket.
+	if d, _ := m.Take(ctx, "other", 60); !d.Allowed || d.Remaining != 59 {
+		t.Fatalf("another key: %+v", d)
+	}
+	now = now.Add(1500 * time.Millisecond)
+	if d, _ := m.Take(ctx, "key", 60); !d.Allowed || d.Remaining != 0 {
+		t.Fatalf("1.5 s later: %+v", d)
+	}
+	if d, _ := m.Take(ctx, "key", 60); d.Allowed || d.RetryAfter != 500*time.Millisecond {
+		t.Fatalf("and again: %+v, want refused for 0.5 s", d)
+	}
+	// A minute later the bucket is full, and forgotten by the next sweep.
+	now = now.Add(2 * time.Minute)
+	if d, _ := m.Take(ctx, "third", 60); !d.Allowed {
+		t.Fatal(d)
+	}
+	m.mu.Lock()
+	_, kept := m.buckets["key"]
+	m.mu.Unlock()
+	if kept {
+		t.Error("a full bucket was kept after the sweep")
+	}
+	// A key whose rate changed starts a bucket of the new size.
+	if d, _ := m.Take(ctx, "third", 5); !d.Allowed || d.Remaining != 4 || d.Limit != 5 {
+		t.Fatalf("a new rate: %+v", d)
+	}
+}
+
+// TestRedisSharesBuckets takes from one bucket through two limiters, as
+// two server processes would.
+func TestRedisSharesBuckets(t *testing.T) {
+	url := os.Getenv("PRACTICED_TEST_REDIS")
+	if url == "" {
+		t.Skip("PRACTICED_TEST_REDIS is not set: skipping the Redis rate-limit test")
+	}
+	ctx := context.Background()
+	var b [6]byte
+	rand.Read(b[:])
+	prefix := "practiced-test-" + hex.EncodeToString(b[:]) + ":"
+	a, err := NewRedis(ctx, url, prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	c, err := NewRedis(ctx, url, prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	defer a.client.Del(ctx, prefix+"key")
+	for i := range 10 {
+		l := a
+		if i%2 == 1 {
+			l = c
+		}
+		d, err := l.Take(ctx, "key", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.Allowed || d.Remaining != 9-i || d.Limit != 10 {
+			t.Fatalf("request %d: %+v", i+1, d)
+		}
+	}
+	d, err := c.Take(ctx, "key", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Allowed || d.Remaining != 0 || d.RetryAfter <= 5*time.Second || d.RetryAfter > 6*time.Second {
+		t.Fatalf("the 11th: %+v, want refused for about 6 s", d)
+	}
+	ttl, err := a.client.PTTL(ctx, prefix+"key").Result()
+	if err != nil || ttl <= 0 || ttl > 62*time.Second {
+		t.Errorf("the bucket expires in %v (%v), want within a minute and a second", ttl, err)
+	}
+	if _, err := NewRedis(ctx, "redis://127.0.0.1:1/0", prefix); err == nil {
+		t.Error("a server that is not there was accepted")
+	}
+	if _, err := NewRedis(ctx, "http://127.0.0.1:6379", prefix); err == nil {
+		t.Error("a URL that is not redis:// was accepted")
+	}
+}
