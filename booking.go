@@ -34,7 +34,8 @@ type BookingStore interface {
 	//
 	// The attendee's ClientID, AppointmentID and times are filled in. An
 	// error from b.Check or b.Join is returned as it is and nothing is
-	// written; a group appointment gone meanwhile is ErrSlotTaken.
+	// written; a group appointment gone meanwhile is ErrSlotTaken; a
+	// client over b.MaxPerDay is ErrTooManyBookings.
 	BookOnline(ctx context.Context, businessID string, b OnlineBooking) (BookedOnline, error)
 }
 
@@ -63,6 +64,12 @@ type OnlineBooking struct {
 	Join func(a Appointment, attendees []AppointmentClient, joining AppointmentClient) error
 	// Attendee is the client's attendance (its id set).
 	Attendee AppointmentClient
+	// MaxPerDay, when above 0, is the most attendances at the
+	// appointment's location the client may hold that were made since
+	// Since (a day before the booking) and are not cancelled: one more
+	// is ErrTooManyBookings.
+	MaxPerDay int
+	Since     Time
 }
 
 // BookedOnline is the outcome of BookOnline.
@@ -81,6 +88,10 @@ type BookedOnline struct {
 // longer free: someone else booked it first, or it stopped being
 // offered. The page offers other times instead.
 var ErrSlotTaken = Errorf(ECONFLICT, "That time is no longer free.")
+
+// ErrTooManyBookings is BookOnline's answer when the e-mail address has
+// made as many bookings at the location in 24 hours as it may.
+var ErrTooManyBookings = Errorf(ECONFLICT, "This e-mail address has made as many online bookings here today as the clinic takes.")
 
 // ConsentOnlineBooking is the consent_method of a client who gave their
 // details on the booking page.

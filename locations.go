@@ -7,28 +7,36 @@ import (
 
 // Location is a place where practitioners see clients.
 type Location struct {
-	ID                       string       `json:"id"`
-	BusinessID               string       `json:"-"`
-	Name                     string       `json:"name"`
-	Description              string       `json:"description"`
-	Email                    string       `json:"email"`
-	Phone                    string       `json:"phone"`
-	Timezone                 string       `json:"timezone"`
-	OnlineAppointmentBooking bool         `json:"online_appointment_booking"`
-	OnlineClassBooking       bool         `json:"online_class_booking"`
-	TaxIdentifier            string       `json:"tax_identifier"`
-	TaxIdentifierLabel       string       `json:"tax_identifier_label"`
-	NDISNumber               string       `json:"ndis_number"`
-	LogoID                   *string      `json:"logo_id"`
-	ImageID                  *string      `json:"image_id"`
-	ServiceIDs               []string     `json:"service_ids"`
-	PractitionerIDs          []string     `json:"practitioner_ids"`
-	OpeningHours             OpeningHours `json:"opening_hours"`
-	Address                  Address      `json:"address"`
-	CreatedAt                Time         `json:"created_at"`
-	UpdatedAt                Time         `json:"updated_at"`
-	ArchivedAt               *Time        `json:"archived_at"`
+	ID                       string `json:"id"`
+	BusinessID               string `json:"-"`
+	Name                     string `json:"name"`
+	Description              string `json:"description"`
+	Email                    string `json:"email"`
+	Phone                    string `json:"phone"`
+	Timezone                 string `json:"timezone"`
+	OnlineAppointmentBooking bool   `json:"online_appointment_booking"`
+	OnlineClassBooking       bool   `json:"online_class_booking"`
+	// OnlineBookingsPerEmailPerDay is the most bookings the booking page
+	// makes for one e-mail address at the location in 24 hours; 0 is no
+	// limit.
+	OnlineBookingsPerEmailPerDay int          `json:"online_bookings_per_email_per_day"`
+	TaxIdentifier                string       `json:"tax_identifier"`
+	TaxIdentifierLabel           string       `json:"tax_identifier_label"`
+	NDISNumber                   string       `json:"ndis_number"`
+	LogoID                       *string      `json:"logo_id"`
+	ImageID                      *string      `json:"image_id"`
+	ServiceIDs                   []string     `json:"service_ids"`
+	PractitionerIDs              []string     `json:"practitioner_ids"`
+	OpeningHours                 OpeningHours `json:"opening_hours"`
+	Address                      Address      `json:"address"`
+	CreatedAt                    Time         `json:"created_at"`
+	UpdatedAt                    Time         `json:"updated_at"`
+	ArchivedAt                   *Time        `json:"archived_at"`
 }
+
+// DefaultOnlineBookingsPerEmailPerDay is a new location's
+// OnlineBookingsPerEmailPerDay.
+const DefaultOnlineBookingsPerEmailPerDay = 3
 
 // OpeningHours holds a location's hours per weekday. Keys are
 // "<day>_active", "<day>_opens_at" and "<day>_closes_at" for the day

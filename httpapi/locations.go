@@ -29,13 +29,17 @@ func (s *Server) locations() *resource[practiced.Location] {
 		kind: practiced.KindLocation,
 		get:  s.store.GetLocation, create: s.store.CreateLocation, update: s.store.UpdateLocation,
 		fresh: func(id string, now practiced.Time) practiced.Location {
-			return practiced.Location{ID: id, ServiceIDs: []string{}, PractitionerIDs: []string{}, CreatedAt: now, UpdatedAt: now}
+			return practiced.Location{ID: id, ServiceIDs: []string{}, PractitionerIDs: []string{},
+				OnlineBookingsPerEmailPerDay: practiced.DefaultOnlineBookingsPerEmailPerDay, CreatedAt: now, UpdatedAt: now}
 		},
 		read:  readLocation,
 		check: (*practiced.Location).Check,
 		touch: func(l *practiced.Location, now practiced.Time) { l.UpdatedAt = now },
 	}
 }
+
+// maxOnlineBookingsPerDay bounds a location's per-address cap.
+const maxOnlineBookingsPerDay = 1000
 
 func readLocation(o *object, stored *practiced.Location) *patch[practiced.Location] {
 	create := stored == nil
@@ -51,6 +55,8 @@ func readLocation(o *object, stored *practiced.Location) *patch[practiced.Locati
 	setText(p, readTimezone(o, create), func(l *practiced.Location) *string { return &l.Timezone })
 	setBool(p, o.boolean("online_appointment_booking"), func(l *practiced.Location) *bool { return &l.OnlineAppointmentBooking })
 	setBool(p, o.boolean("online_class_booking"), func(l *practiced.Location) *bool { return &l.OnlineClassBooking })
+	setInt(p, o.integer("online_bookings_per_email_per_day", 0, maxOnlineBookingsPerDay), practiced.DefaultOnlineBookingsPerEmailPerDay,
+		func(l *practiced.Location) *int { return &l.OnlineBookingsPerEmailPerDay })
 	setText(p, o.str("tax_identifier", shortText), func(l *practiced.Location) *string { return &l.TaxIdentifier })
 	setText(p, o.str("tax_identifier_label", shortText), func(l *practiced.Location) *string { return &l.TaxIdentifierLabel })
 	setText(p, o.str("ndis_number", shortText), func(l *practiced.Location) *string { return &l.NDISNumber })

@@ -50,6 +50,20 @@ func (s *Store) BookOnline(ctx context.Context, businessID string, b practiced.O
 				out = practiced.BookedOnline{Appointment: a, Attendee: ac, Client: c, Already: already}
 				return err
 			}
+			if b.MaxPerDay > 0 {
+				var n int
+				err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM appointment_clients ac
+					JOIN appointments a ON a.business_id = ac.business_id AND a.id = ac.appointment_id
+					WHERE ac.business_id = $1 AND ac.client_id = $2 AND a.location_id = $3
+					AND ac.created_at >= $4 AND ac.status <> 'cancelled'`,
+					businessID, c.ID, b.Appointment.LocationID, tsv(b.Since)).Scan(&n)
+				if err != nil {
+					return fmt.Errorf("online bookings of the day: %w", err)
+				}
+				if n >= b.MaxPerDay {
+					return practiced.ErrTooManyBookings
+				}
+			}
 		} else {
 			c = b.Client
 			if err := clients.insert(ctx, tx, businessID, &c); err != nil {

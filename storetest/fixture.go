@@ -201,7 +201,7 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 	r := &rich{biz: biz}
 	r.loc1 = practiced.Location{ID: tid.New(practiced.PrefixLocation), BusinessID: biz, Name: "Sydney CBD",
 		Description: "Level 3, above the pharmacy", Email: "sydney@example.com", Phone: "0290001111", Timezone: "Australia/Sydney",
-		OnlineAppointmentBooking: true, OnlineClassBooking: true, TaxIdentifier: "51 824 753 556", TaxIdentifierLabel: "ABN",
+		OnlineAppointmentBooking: true, OnlineClassBooking: true, OnlineBookingsPerEmailPerDay: 7, TaxIdentifier: "51 824 753 556", TaxIdentifierLabel: "ABN",
 		NDISNumber: "4050000000", LogoID: ptr(tid.New(practiced.PrefixMedia)), ImageID: ptr(tid.New(practiced.PrefixMedia)),
 		Address: practiced.Address{Line1: "1 George St", Line2: ptr("Level 3"), City: "Sydney", State: "NSW", PostalCode: "2000",
 			CountryCode: "AU", Latitude: ptr(-33.8688), Longitude: ptr(151.2093), FormattedAddress: "1 George St, Sydney NSW 2000",

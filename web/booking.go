@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -213,6 +214,11 @@ func (h *Booking) Book() http.Handler {
 			done, err := h.book(r.Context(), c, sl, pra, details)
 			if errors.Is(err, practiced.ErrSlotTaken) {
 				continue
+			} else if errors.Is(err, practiced.ErrTooManyBookings) {
+				h.render(w, r, http.StatusTooManyRequests, "book-problem", bookingProblem{Title: "No more online bookings today",
+					Message: fmt.Sprintf("%s takes at most %d online bookings a day from one e-mail address, and this one has made them. %s",
+						c.site.Location.Name, c.site.Location.OnlineBookingsPerEmailPerDay, c.bookContact()), site: c.site})
+				return
 			} else if err != nil {
 				h.fail(w, r, err)
 				return
@@ -246,6 +252,8 @@ func (h *Booking) book(ctx context.Context, c *bookingChoice, sl bookable.Slot, 
 	b := practiced.OnlineBooking{
 		Client:      d.NewClient(tid.New(practiced.PrefixClient), now),
 		Appointment: a,
+		MaxPerDay:   c.site.Location.OnlineBookingsPerEmailPerDay,
+		Since:       practiced.NewTime(now.Add(-24 * time.Hour)),
 		// The check lists the appointment's own date: no range is needed.
 		Check: bookable.SlotCheck(c.request([]practiced.Practitioner{pra}, availability.Date{}, availability.Date{}), pra),
 		Attendee: practiced.AppointmentClient{

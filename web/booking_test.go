@@ -867,3 +867,28 @@ func TestBookingTakenTimeFormShowsAnotherDay(t *testing.T) {
 		`name="email" value="dana@example.org"`)
 	wantNotInPage(t, r, `id="taken"`)
 }
+
+// TestBookingOneAddressIsCappedPerDay books up to the location's cap
+// from one e-mail address; the next is refused and books nothing, while
+// another address still books, and a cancelled booking frees its place.
+func TestBookingOneAddressIsCappedPerDay(t *testing.T) {
+	t.Parallel()
+	e := newBookingEnv(t)
+	e.mustAPI(http.StatusOK, "POST", "/v1/locations/"+e.a.Adelaide.ID, map[string]any{"online_bookings_per_email_per_day": 2, "phone": "08 5550 0100"})
+	for _, at := range []string{at1000, at1030} {
+		wantStatus(t, e.page("POST", e.bookPath(), e.booking(slotValue(e.a.Alice.ID, at), "eve@example.org"), nil), http.StatusOK)
+	}
+	r := e.page("POST", e.bookPath(), e.booking(slotValue(e.a.Alice.ID, at1100), "EVE@example.org"), nil)
+	wantStatus(t, r, http.StatusTooManyRequests)
+	wantInPage(t, r, "<h1>No more online bookings today</h1>",
+		"Adelaide takes at most 2 online bookings a day from one e-mail address, and this one has made them. To book another appointment, call Adelaide on (08) 5550 0100.")
+	if n := len(e.appointmentsAt(at1100)); n != 0 {
+		t.Fatalf("the refused booking made %d appointments", n)
+	}
+	wantStatus(t, e.page("POST", e.bookPath(), e.booking(slotValue(e.a.Alice.ID, at1100), "fay@example.org"), nil), http.StatusOK)
+
+	// A booking cancelled no longer counts.
+	first := e.appointmentsAt(at1000)[0]["appointment_client_ids"].([]any)[0].(string)
+	e.mustAPI(http.StatusOK, "POST", "/v1/appointment_clients/"+first, map[string]any{"status": "cancelled", "cancellation_note": "Booked twice"})
+	wantStatus(t, e.page("POST", e.bookPath(), e.booking(slotValue(e.a.Alice.ID, at1000), "eve@example.org"), nil), http.StatusOK)
+}

@@ -359,6 +359,12 @@ func (c *bookingChoice) contact() string {
 	return lead + "contact " + c.site.BusinessName + "."
 }
 
+// bookContact says whom to ask for another booking, as contact does for
+// a change.
+func (c *bookingChoice) bookContact() string {
+	return strings.Replace(c.contact(), "To change or cancel this booking, ", "To book another appointment, ", 1)
+}
+
 // bookingProblem is a page that says what went wrong.
 type bookingProblem struct {
 	Title     string
