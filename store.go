@@ -78,6 +78,9 @@ type Store interface {
 	// online booking (booking.go)
 	BookingStore
 
+	// practitioners' calendar feeds (calendar.go)
+	CalendarFeedStore
+
 	// the change feed (events.go)
 	EventStore
 

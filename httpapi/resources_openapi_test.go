@@ -121,6 +121,17 @@ func TestSetupAndPeopleMatchTheOpenAPIDocument(t *testing.T) {
 		}
 	}
 
+	// A practitioner's calendar feed URL: only a key that can write makes
+	// one, of its own business's practitioner.
+	rotate := "/v1/practitioners/" + a.Alice.ID + "/calendar_feed/rotate"
+	feed := c.call(oaReq{method: "POST", path: rotate, token: tok}, 200, reqValid).(map[string]any)
+	if url, _ := feed["calendar_feed_url"].(string); !strings.HasPrefix(url, e.srv.URL+"/calendar/") || !strings.HasSuffix(url, ".ics") {
+		t.Errorf("calendar_feed_url %q", url)
+	}
+	c.call(oaReq{method: "POST", path: rotate}, 401, reqInvalid)
+	c.call(oaReq{method: "POST", path: rotate, token: e.a.ReadOnlyToken}, 403, reqValid)
+	c.call(oaReq{method: "POST", path: rotate, token: e.b.Token}, 404, reqValid)
+
 	// Internal errors.
 	c.breakStore()
 	for i, k := range kinds {

@@ -74,6 +74,7 @@ func (s *Server) routes() []route {
 		{"POST /v1/practitioners/{id}", writes, s.practitioners().updateHandler(s)},
 		{"POST /v1/practitioners/{id}/archive", writes, archiveOne(practiced.KindPractitioner, s.store.ArchivePractitioner, true, s.now)},
 		{"POST /v1/practitioners/{id}/unarchive", writes, archiveOne(practiced.KindPractitioner, s.store.ArchivePractitioner, false, s.now)},
+		{"POST /v1/practitioners/{id}/calendar_feed/rotate", writes, s.rotateCalendarFeed},
 		{"GET /v1/services", keyed, s.listServices},
 		{"POST /v1/services", writes, s.services().createHandler(s)},
 		{"GET /v1/services/{id}", keyed, getOne(practiced.KindService, s.store.GetService)},

@@ -6,6 +6,7 @@ import "net/http"
 type Store interface {
 	FormsStore
 	BookingStore
+	CalendarStore
 }
 
 // Routes returns the pages by route pattern, for the server to mount
@@ -14,7 +15,9 @@ type Store interface {
 func Routes(store Store, opt Options) map[string]http.Handler {
 	forms := NewForms(store, opt)
 	booking := NewBooking(store, opt)
+	calendar := NewCalendar(store, opt)
 	return map[string]http.Handler{
+		"GET /calendar/{file}":     calendar.Feed(),
 		"GET /f/{form_id}":         forms.Show(),
 		"POST /f/{form_id}":        forms.Answer(),
 		"GET /book/{location_id}":  booking.Show(),
