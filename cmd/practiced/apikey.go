@@ -86,15 +86,11 @@ func runAPIKey(ctx context.Context, args []string, getenv func(string) string, s
 		if strings.TrimSpace(*business) == "" {
 			return fmt.Errorf("apikey list: --business is required")
 		}
-		st, err := sqlstore.Open(ctx, *db)
+		st, biz, err := openBusiness(ctx, "apikey list", *db, *business)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
-		biz, err := st.BusinessByName(ctx, *business)
-		if err != nil {
-			return fmt.Errorf("apikey list: %s", practiced.ErrorMessage(err))
-		}
 		keys, err := st.ListAPIKeys(ctx, biz.ID)
 		if err != nil {
 			return err

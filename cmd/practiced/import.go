@@ -12,24 +12,18 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/importer"
 	"github.com/practiced/practiced/sqlstore"
 )
 
 // runImport reads a CSV file of clients or contacts into a business.
 func runImport(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stderr, "usage: practiced import clients|contacts --business NAME [--dry-run] [--db URL] FILE.csv")
-		if len(args) == 0 {
-			return errors.New("import: name what to import: clients or contacts")
-		}
-		return flag.ErrHelp
+	kind, err := kindArg("import", "clients|contacts --business NAME [--dry-run] [--db URL] FILE.csv", args, stderr)
+	if err != nil {
+		return err
 	}
-	kind := args[0]
-	fs := flag.NewFlagSet("import "+kind, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := fs.String("db", defaultDB(getenv), "database URL")
-	business := fs.String("business", "", "the business's name")
+	fs, db, business := kindFlags("import", kind, getenv, stderr)
 	dryRun := fs.Bool("dry-run", false, "check every row and report, but store nothing")
 	if err := parseFlags(fs, args[1:], getenv); err != nil {
 		return err
@@ -45,15 +39,11 @@ func runImport(ctx context.Context, args []string, getenv func(string) string, s
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	st, err := sqlstore.Open(ctx, *db)
+	st, biz, err := openBusiness(ctx, "import", *db, *business)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	biz, err := st.BusinessByName(ctx, *business)
-	if err != nil {
-		return fmt.Errorf("import: business %q: %w", *business, err)
-	}
 	bar := newBar(stderr, info.Size(), true)
 	start := time.Now()
 	rows, err := importer.Import(ctx, importer.Options{
@@ -82,18 +72,11 @@ func runImport(ctx context.Context, args []string, getenv func(string) string, s
 
 // runExport writes every client or contact of a business to stdout.
 func runExport(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stderr, "usage: practiced export clients|contacts --business NAME [--format csv|ndjson] [--db URL] > FILE")
-		if len(args) == 0 {
-			return errors.New("export: name what to export: clients or contacts")
-		}
-		return flag.ErrHelp
+	kind, err := kindArg("export", "clients|contacts --business NAME [--format csv|ndjson] [--db URL] > FILE", args, stderr)
+	if err != nil {
+		return err
 	}
-	kind := args[0]
-	fs := flag.NewFlagSet("export "+kind, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := fs.String("db", defaultDB(getenv), "database URL")
-	business := fs.String("business", "", "the business's name")
+	fs, db, business := kindFlags("export", kind, getenv, stderr)
 	format := fs.String("format", "csv", "csv (the columns import reads) or ndjson (each record as the API answers it)")
 	if err := parseFlags(fs, args[1:], getenv); err != nil {
 		return err
@@ -101,15 +84,11 @@ func runExport(ctx context.Context, args []string, getenv func(string) string, s
 	if *business == "" {
 		return errors.New("export: --business NAME is required")
 	}
-	st, err := sqlstore.Open(ctx, *db)
+	st, biz, err := openBusiness(ctx, "export", *db, *business)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	biz, err := st.BusinessByName(ctx, *business)
-	if err != nil {
-		return fmt.Errorf("export: business %q: %w", *business, err)
-	}
 	bar := newBar(stderr, -1, false)
 	n, err := importer.Export(ctx, st, biz.ID, kind, *format, stdout, func(n int) {
 		if bar != nil {
@@ -124,6 +103,42 @@ func runExport(ctx context.Context, args []string, getenv func(string) string, s
 	}
 	fmt.Fprintf(stderr, "exported %d %s\n", n, kind)
 	return nil
+}
+
+// kindArg reads the kind of record import and export take first; asked
+// for help instead, it prints the command's usage.
+func kindArg(cmd, usage string, args []string, stderr io.Writer) (string, error) {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintf(stderr, "usage: practiced %s %s\n", cmd, usage)
+		if len(args) == 0 {
+			return "", fmt.Errorf("%s: name what to %s: clients or contacts", cmd, cmd)
+		}
+		return "", flag.ErrHelp
+	}
+	return args[0], nil
+}
+
+// kindFlags are the flags import and export share.
+func kindFlags(cmd, kind string, getenv func(string) string, stderr io.Writer) (fs *flag.FlagSet, db, business *string) {
+	fs = flag.NewFlagSet(cmd+" "+kind, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db = fs.String("db", defaultDB(getenv), "database URL")
+	business = fs.String("business", "", "the business's name")
+	return fs, db, business
+}
+
+// openBusiness opens the database and finds the business by its name.
+func openBusiness(ctx context.Context, cmd, db, name string) (*sqlstore.Store, practiced.Business, error) {
+	st, err := sqlstore.Open(ctx, db)
+	if err != nil {
+		return nil, practiced.Business{}, err
+	}
+	biz, err := st.BusinessByName(ctx, name)
+	if err != nil {
+		st.Close()
+		return nil, practiced.Business{}, fmt.Errorf("%s: business %q: %s", cmd, name, practiced.ErrorMessage(err))
+	}
+	return st, biz, nil
 }
 
 // newBar returns a progress bar on w when w is a terminal, else nil: a
