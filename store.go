@@ -81,6 +81,9 @@ type Store interface {
 	// practitioners' calendar feeds (calendar.go)
 	CalendarFeedStore
 
+	// webhook endpoints and their outbox (webhooks.go)
+	WebhookStore
+
 	// the change feed (events.go)
 	EventStore
 

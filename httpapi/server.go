@@ -6,11 +6,13 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/ratelimit"
+	"github.com/practiced/practiced/webhook"
 )
 
 // Server serves the API. Make one with NewServer.
@@ -23,6 +25,9 @@ type Server struct {
 	observe   func(route string, status int, elapsed time.Duration)
 	limiter   ratelimit.Limiter
 	rate      int
+
+	allowPrivateWebhooks bool
+	lookupHost           func(host string) ([]netip.Addr, error)
 }
 
 // DefaultRatePerMinute is the requests a minute an API key is served
@@ -48,6 +53,13 @@ type Options struct {
 	// RatePerMinute is the rate of a key without its own; 0 means
 	// DefaultRatePerMinute.
 	RatePerMinute int
+	// AllowPrivateWebhooks lets webhook endpoints name loopback and
+	// private addresses, and http:// URLs (serve --webhooks-allow-private,
+	// for tests and closed networks).
+	AllowPrivateWebhooks bool
+	// LookupHost resolves the host of a webhook endpoint's URL; nil means
+	// the system's resolver.
+	LookupHost func(host string) ([]netip.Addr, error)
 	// Observe, when set, is told every answered request's route pattern
 	// (or "unmatched"), status and time, for metrics.
 	Observe func(route string, status int, elapsed time.Duration)
@@ -56,14 +68,19 @@ type Options struct {
 // NewServer returns the API's handler.
 func NewServer(store practiced.Store, opt Options) http.Handler {
 	s := &Server{
-		store:     store,
-		logger:    opt.Logger,
-		publicURL: strings.TrimSuffix(opt.PublicURL, "/"),
-		now:       opt.Now,
-		observe:   opt.Observe,
-		limiter:   opt.Limiter,
-		rate:      cmp.Or(opt.RatePerMinute, DefaultRatePerMinute),
-		mux:       http.NewServeMux(),
+		store:                store,
+		logger:               opt.Logger,
+		publicURL:            strings.TrimSuffix(opt.PublicURL, "/"),
+		now:                  opt.Now,
+		observe:              opt.Observe,
+		limiter:              opt.Limiter,
+		allowPrivateWebhooks: opt.AllowPrivateWebhooks,
+		lookupHost:           opt.LookupHost,
+		rate:                 cmp.Or(opt.RatePerMinute, DefaultRatePerMinute),
+		mux:                  http.NewServeMux(),
+	}
+	if s.lookupHost == nil {
+		s.lookupHost = webhook.LookupHost
 	}
 	if s.logger == nil {
 		s.logger = slog.New(slog.NewTextHandler(io.Discard, nil))

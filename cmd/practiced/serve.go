@@ -21,6 +21,7 @@ import (
 	"github.com/practiced/practiced/ratelimit"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/web"
+	"github.com/practiced/practiced/webhook"
 )
 
 // runServe serves the API until ctx ends, then drains open requests.
@@ -40,6 +41,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	rate := fs.Int("rate-limit", httpapi.DefaultRatePerMinute, "requests a minute an API key is served, unless the key has its own rate")
 	pageRate := fs.Int("page-rate", 60, "requests a minute one client address is served the public pages (forms, booking)")
 	redisURL := fs.String("redis", "", "share the rate limits of every server process through this Redis server, e.g. redis://127.0.0.1:6379/0 (default: in this process)")
+	allowPrivateWebhooks := fs.Bool("webhooks-allow-private", false, "let webhook endpoints name loopback and private addresses, and http:// URLs (tests, closed networks)")
 	trustedProxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client")
 	if err := parseFlags(fs, args, getenv); err != nil {
 		return err
@@ -73,7 +75,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		defer r.Close()
 		limiter = r
 	}
-	lim := limits{limiter: limiter, rate: *rate, pageRate: *pageRate, trusted: trusted}
+	lim := limits{limiter: limiter, rate: *rate, pageRate: *pageRate, trusted: trusted, allowPrivateWebhooks: *allowPrivateWebhooks}
 
 	// The address is taken first, so that a busy one fails at once,
 	// before the database is migrated or the demo loaded.
@@ -137,7 +139,23 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if m != nil {
 		st.ObserveTransactions(m.ObserveTransaction)
 		m.DBPools(st.PoolStats)
+		if err := m.QueueDepth("webhook_deliveries", st.PendingWebhookDeliveries); err != nil {
+			return err
+		}
 	}
+	// The webhook worker delivers the change feed's events; it stops
+	// before the store closes.
+	workerCtx, stopWorker := context.WithCancel(context.WithoutCancel(ctx))
+	workerDone := make(chan struct{})
+	go func() {
+		defer close(workerDone)
+		w := &webhook.Worker{Store: st, Client: webhook.NewClient(*allowPrivateWebhooks), Logger: logger}
+		w.Run(workerCtx)
+	}()
+	defer func() {
+		stopWorker()
+		<-workerDone
+	}()
 	var token string
 	if *demoData {
 		if token, err = ensureDemo(ctx, st, stderr); err != nil {
@@ -184,7 +202,8 @@ func newHandler(st *sqlstore.Store, publicURL string, logger *slog.Logger, m *me
 	if lim.limiter != nil {
 		pages = web.PageLimit{Limiter: lim.limiter, PerMinute: lim.pageRate, Trusted: lim.trusted, Logger: logger}.Wrap(pages)
 	}
-	opt := httpapi.Options{PublicURL: publicURL, Logger: logger, Pages: pages, Limiter: lim.limiter, RatePerMinute: lim.rate}
+	opt := httpapi.Options{PublicURL: publicURL, Logger: logger, Pages: pages, Limiter: lim.limiter, RatePerMinute: lim.rate,
+		AllowPrivateWebhooks: lim.allowPrivateWebhooks}
 	if m != nil {
 		opt.Observe = m.ObserveRequest
 	}
@@ -198,6 +217,8 @@ type limits struct {
 	rate     int
 	pageRate int
 	trusted  []netip.Prefix
+	// allowPrivateWebhooks lets webhook endpoints name private addresses.
+	allowPrivateWebhooks bool
 }
 
 // parsePrefixes reads comma-separated addresses and CIDR ranges.
