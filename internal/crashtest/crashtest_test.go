@@ -164,11 +164,12 @@ type server struct {
 	base string
 }
 
-func startServer(t *testing.T, db string) *server {
+func startServer(t *testing.T, db string, extra ...string) *server {
 	t.Helper()
 	// The load is far over the default rate limit of a key; the limit is
 	// not what this test is about.
-	cmd := exec.Command(binary, "serve", "--db", db, "--addr", "127.0.0.1:0", "--db-pool", "8", "--rate-limit", "100000000")
+	args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0", "--db-pool", "8", "--rate-limit", "100000000"}, extra...)
+	cmd := exec.Command(binary, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
