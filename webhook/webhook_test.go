@@ -468,3 +468,55 @@ func TestBackoff(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoWorkersAttemptEachDeliveryOnce runs two workers, each with a
+// store of its own on one database as two server processes have, side
+// by side: every event arrives exactly once.
+func TestTwoWorkersAttemptEachDeliveryOnce(t *testing.T) {
+	t.Run("postgres", func(t *testing.T) {
+		url := testfix.PostgresURL(t)
+		a, err := sqlstore.Open(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Close()
+		b, err := sqlstore.Open(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		e := newEnv(t, a)
+		rcv := newReceiver(t, nil)
+		e.endpoint(rcv.srv.URL, "*")
+		e.endpoint(rcv.srv.URL+"/second", "client.created")
+		for i := range 60 {
+			e.call("POST", "/v1/clients", map[string]any{"first_name": "Twin", "last_name": strconv.Itoa(i)}, http.StatusCreated)
+		}
+		var wg sync.WaitGroup
+		for _, st := range []*sqlstore.Store{a, b} {
+			w := &webhook.Worker{Store: st, Client: webhook.NewClient(true), Now: func() time.Time { return e.now }}
+			wg.Go(func() {
+				for range 20 {
+					if _, err := w.RunOnce(context.Background()); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		got := rcv.deliveries()
+		if len(got) != 120 {
+			t.Errorf("%d deliveries of 60 events to two endpoints, want 120", len(got))
+		}
+		perEndpoint := map[string]int{}
+		for _, d := range got {
+			perEndpoint[d.header.Get("webhook-id")]++
+		}
+		for id, n := range perEndpoint {
+			if n != 2 {
+				t.Errorf("event %s arrived %d times, want once at each endpoint", id, n)
+			}
+		}
+	})
+}
