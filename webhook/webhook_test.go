@@ -274,9 +274,18 @@ func TestBadReceiversAreRetriedAndBlockNoOther(t *testing.T) {
 	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-release }))
 	defer hang.Close()
 	defer close(release)
+	// A receiver that closes the connection without answering.
+	closer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err == nil {
+			conn.Close()
+		}
+	}))
+	defer closer.Close()
 	good := newReceiver(t, nil)
 	redirectID, _ := e.endpoint(redirect.URL, "*")
 	hangID, _ := e.endpoint(hang.URL, "*")
+	closerID, _ := e.endpoint(closer.URL, "*")
 	e.endpoint(good.srv.URL, "*")
 	e.call("POST", "/v1/clients", map[string]any{"first_name": "Dee", "last_name": "D"}, http.StatusCreated)
 	start := time.Now()
@@ -287,7 +296,7 @@ func TestBadReceiversAreRetriedAndBlockNoOther(t *testing.T) {
 	if n := len(good.deliveries()); n != 1 {
 		t.Errorf("the good receiver got %d deliveries, want 1", n)
 	}
-	for id, want := range map[string]string{redirectID: "302", hangID: "error"} {
+	for id, want := range map[string]string{redirectID: "302", hangID: "error", closerID: "error"} {
 		d := e.call("GET", "/v1/webhook_endpoints/"+id+"/deliveries", nil, http.StatusOK)["data"].([]any)[0].(map[string]any)
 		if d["status"] != "pending" || d["attempts"] != float64(1) {
 			t.Errorf("%s: %v", want, d)
