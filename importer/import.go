@@ -83,9 +83,12 @@ const batch = 5000
 // It returns the number of rows. Rows are checked on every core while
 // the store writes the batches checked before.
 func Import(ctx context.Context, opt Options) (rows int, err error) {
+	if opt.Kind == "appointments" {
+		return importAppointments(ctx, opt)
+	}
 	k, ok := kinds[opt.Kind]
 	if !ok {
-		return 0, fmt.Errorf("cannot import %q: use %s", opt.Kind, strings.Join(Kinds(), " or "))
+		return 0, fmt.Errorf("cannot import %q: use clients, contacts or appointments", opt.Kind)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

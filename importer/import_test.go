@@ -128,7 +128,7 @@ func TestImportFileErrors(t *testing.T) {
 		{"unknown column", "clients", "first_name,last_name,shoe_size\n", `nothing was imported: unknown column "shoe_size"; the columns are title, first_name,`},
 		{"a field twice", "clients", "Mobile,phone_mobile,first_name\n", `nothing was imported: columns "Mobile" and "phone_mobile" both fill phone_mobile`},
 		{"too many cells", "clients", "first_name,last_name\nAnn,Able,extra\n", "nothing was imported: line 2 has 3 cells, more than the header's 2 columns"},
-		{"unknown kind", "appointments", "first_name\n", `cannot import "appointments": use clients or contacts`},
+		{"unknown kind", "invoices", "first_name\n", `cannot import "invoices": use clients, contacts or appointments`},
 	} {
 		_, err := importString(t, st, biz.ID, c.kind, c.csv, false)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {

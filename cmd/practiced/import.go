@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -17,9 +18,10 @@ import (
 	"github.com/practiced/practiced/sqlstore"
 )
 
-// runImport reads a CSV file of clients or contacts into a business.
+// runImport reads a CSV file of clients, contacts or appointments into a
+// business.
 func runImport(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	kind, err := kindArg("import", "clients|contacts --business NAME [--dry-run] [--db URL] FILE.csv", args, stderr)
+	kind, err := kindArg("import", "clients|contacts|appointments --business NAME [--dry-run] [--db URL] FILE.csv", args, stderr)
 	if err != nil {
 		return err
 	}
@@ -111,7 +113,7 @@ func kindArg(cmd, usage string, args []string, stderr io.Writer) (string, error)
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprintf(stderr, "usage: practiced %s %s\n", cmd, usage)
 		if len(args) == 0 {
-			return "", fmt.Errorf("%s: name what to %s: clients or contacts", cmd, cmd)
+			return "", fmt.Errorf("%s: name what to %s: %s", cmd, cmd, strings.ReplaceAll(strings.Fields(usage)[0], "|", ", "))
 		}
 		return "", flag.ErrHelp
 	}

@@ -59,7 +59,7 @@ func TestImportAndExportCommands(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"import"}, "import: name what to import: clients or contacts"},
+		{[]string{"import"}, "import: name what to import: clients, contacts, appointments"},
 		{[]string{"import", "clients", "--db", db, file}, "import: --business NAME is required"},
 		{[]string{"import", "clients", "--business", "Nobody", "--db", db, file}, `import: business "Nobody": `},
 		{[]string{"import", "clients", "--business", "Harbour Physio", "--db", db}, "import: name one CSV file"},

@@ -6,7 +6,7 @@
 //	practiced apikey list --business NAME [--db URL]
 //	practiced apikey revoke ID [--db URL]
 //	practiced demo    [--db URL] [--seed N] [--clients N]
-//	practiced import  clients|contacts --business NAME [--dry-run] [--db URL] FILE.csv
+//	practiced import  clients|contacts|appointments --business NAME [--dry-run] [--db URL] FILE.csv
 //	practiced export  clients|contacts --business NAME [--format csv|ndjson] [--db URL]
 //	practiced backup  --to FILE [--db URL]
 //	practiced restore --from FILE [--db URL]
@@ -42,7 +42,7 @@ const usage = `usage:
   practiced apikey list --business NAME [--db URL]
   practiced apikey revoke ID [--db URL]
   practiced demo    [--db URL] [--seed N] [--clients N]
-  practiced import  clients|contacts --business NAME [--dry-run] [--db URL] FILE.csv
+  practiced import  clients|contacts|appointments --business NAME [--dry-run] [--db URL] FILE.csv
   practiced export  clients|contacts --business NAME [--format csv|ndjson] [--db URL]
   practiced backup  --to FILE [--db URL]
   practiced restore --from FILE [--db URL]
