@@ -196,15 +196,17 @@ const maxDeliveriesListed = 100
 // GET /v1/webhook_endpoints/{id}/deliveries: the newest deliveries, newest
 // first; limit (1 to 100, default 100) says how many.
 func (s *Server) listWebhookDeliveries(w http.ResponseWriter, r *http.Request) error {
-	e, err := s.loadWebhookEndpoint(r)
-	if err != nil {
-		return err
-	}
+	// The query is read first, as every list reads it: a bad parameter is
+	// a 422 whatever the path names.
 	var errs practiced.FieldErrors
 	q := newQuery(r.URL, &errs)
 	limit, _ := q.integer("limit", 1, maxDeliveriesListed, maxDeliveriesListed)
 	q.finish()
 	if err := errs.Err(); err != nil {
+		return err
+	}
+	e, err := s.loadWebhookEndpoint(r)
+	if err != nil {
 		return err
 	}
 	ds, err := s.store.ListWebhookDeliveries(r.Context(), businessID(r.Context()), e.ID, limit)
