@@ -125,6 +125,9 @@ type WebhookStore interface {
 	// PendingWebhookDeliveries counts the deliveries waiting, across
 	// businesses.
 	PendingWebhookDeliveries(ctx context.Context) (int, error)
+	// PruneWebhookDeliveries deletes up to limit deliveries made before
+	// before that are no longer pending, and returns how many.
+	PruneWebhookDeliveries(ctx context.Context, before Time, limit int) (int, error)
 }
 
 // MatchesEventType reports whether an endpoint's pattern takes an

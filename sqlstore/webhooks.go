@@ -412,3 +412,19 @@ func (s *Store) PendingWebhookDeliveries(ctx context.Context) (int, error) {
 	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM webhook_deliveries WHERE status = $1`, practiced.DeliveryPending).Scan(&n)
 	return n, err
 }
+
+// PruneWebhookDeliveries implements practiced.WebhookStore.
+func (s *Store) PruneWebhookDeliveries(ctx context.Context, before practiced.Time, limit int) (int, error) {
+	var n int64
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM webhook_deliveries WHERE (business_id, id) IN (
+			SELECT business_id, id FROM webhook_deliveries WHERE status <> $1 AND created_at < $2 ORDER BY created_at LIMIT $3)`,
+			practiced.DeliveryPending, tsv(before), limit)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}

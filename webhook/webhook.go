@@ -47,6 +47,9 @@ const (
 	SecretOverlap = 24 * time.Hour
 	// MaxURL is the longest endpoint URL.
 	MaxURL = 2000
+	// Retention is how long deliveries that are no longer pending are
+	// kept for GET …/deliveries.
+	Retention = 30 * 24 * time.Hour
 )
 
 // NewSecret returns a new signing secret: "whsec_" and the base64 of 32
@@ -181,6 +184,8 @@ type Worker struct {
 	// Interval is the pause between rounds when there was nothing to do;
 	// 0 means 500 ms.
 	Interval time.Duration
+
+	pruned time.Time // when deliveries past Retention were last deleted
 }
 
 // Run moves the outbox until ctx ends.
@@ -208,6 +213,13 @@ func (w *Worker) Run(ctx context.Context) {
 // RunOnce makes the deliveries of new events and attempts the due ones
 // once; it returns how many deliveries it made and attempted.
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
+	if now := w.now(); now.Sub(w.pruned) >= time.Minute {
+		// Once a minute, a batch of deliveries past Retention goes.
+		if _, err := w.Store.PruneWebhookDeliveries(ctx, practiced.NewTime(now.Add(-Retention)), 1000); err != nil {
+			return 0, err
+		}
+		w.pruned = now
+	}
 	made, err := w.Store.FanOutWebhooks(ctx, practiced.NewTime(w.now()), 500)
 	if err != nil {
 		return 0, err

@@ -529,3 +529,38 @@ func TestTwoWorkersAttemptEachDeliveryOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestDeliveriesAreKeptThirtyDays: a delivered delivery goes after
+// Retention; a pending one stays however old.
+func TestDeliveriesAreKeptThirtyDays(t *testing.T) {
+	eachStore(t, func(t *testing.T, st *sqlstore.Store) {
+		e := newEnv(t, st)
+		ok := newReceiver(t, nil)
+		failing := newReceiver(t, func([]byte) int { return http.StatusBadGateway })
+		okID, _ := e.endpoint(ok.srv.URL, "client.created")
+		failingID, _ := e.endpoint(failing.srv.URL, "client.created")
+		e.call("POST", "/v1/clients", map[string]any{"first_name": "Ivy", "last_name": "I"}, http.StatusCreated)
+		e.run()
+		count := func(id string) int {
+			return len(e.call("GET", "/v1/webhook_endpoints/"+id+"/deliveries", nil, http.StatusOK)["data"].([]any))
+		}
+		if count(okID) != 1 || count(failingID) != 1 {
+			t.Fatalf("deliveries %d and %d, want 1 and 1", count(okID), count(failingID))
+		}
+		e.now = e.now.Add(webhook.Retention - time.Hour)
+		e.run()
+		if count(okID) != 1 {
+			t.Errorf("a delivery went before %v", webhook.Retention)
+		}
+		e.now = e.now.Add(2 * time.Hour)
+		e.run()
+		if count(okID) != 0 {
+			t.Errorf("a delivered delivery was kept past %v", webhook.Retention)
+		}
+		// The failing one was given up after three days, then kept for
+		// thirty, and goes too; a pending one would stay.
+		if count(failingID) != 0 {
+			t.Errorf("a failed delivery was kept past %v", webhook.Retention)
+		}
+	})
+}
