@@ -57,57 +57,63 @@ func loadRefs(ctx context.Context, st Store, biz string) (*refs, error) {
 		}
 		m[n] = id
 	}
-	page := practiced.PageRequest{Limit: 100}
-	for {
-		list, info, err := st.ListPractitioners(ctx, biz, practiced.PractitionerFilter{ListFilter: practiced.ListFilter{IncludeArchived: true}}, page)
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range list {
-			r.practitioners[p.ID] = p
-			name(r.pracNames, p.FirstName+" "+p.LastName, p.ID)
-			name(r.pracNames, p.DisplayName, p.ID)
-		}
-		if !info.HasNext {
-			break
-		}
-		page.After = info.LastID
+	archived := practiced.ListFilter{IncludeArchived: true}
+	err := eachPage(func(p practiced.PageRequest) ([]practiced.Practitioner, practiced.PageInfo, error) {
+		return st.ListPractitioners(ctx, biz, practiced.PractitionerFilter{ListFilter: archived}, p)
+	}, func(p practiced.Practitioner) error {
+		r.practitioners[p.ID] = p
+		name(r.pracNames, p.FirstName+" "+p.LastName, p.ID)
+		name(r.pracNames, p.DisplayName, p.ID)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	page = practiced.PageRequest{Limit: 100}
-	for {
-		list, info, err := st.ListLocations(ctx, biz, practiced.ListFilter{IncludeArchived: true}, page)
+	err = eachPage(func(p practiced.PageRequest) ([]practiced.Location, practiced.PageInfo, error) {
+		return st.ListLocations(ctx, biz, archived, p)
+	}, func(l practiced.Location) error {
+		zone, err := time.LoadLocation(l.Timezone)
 		if err != nil {
-			return nil, err
+			return fmt.Errorf("location %s: %w", l.ID, err)
 		}
-		for _, l := range list {
-			zone, err := time.LoadLocation(l.Timezone)
-			if err != nil {
-				return nil, fmt.Errorf("location %s: %w", l.ID, err)
-			}
-			r.locations[l.ID], r.zones[l.ID] = l, zone
-			name(r.locNames, l.Name, l.ID)
-		}
-		if !info.HasNext {
-			break
-		}
-		page.After = info.LastID
+		r.locations[l.ID], r.zones[l.ID] = l, zone
+		name(r.locNames, l.Name, l.ID)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	page = practiced.PageRequest{Limit: 100}
-	for {
-		list, info, err := st.ListServices(ctx, biz, practiced.ServiceFilter{ListFilter: practiced.ListFilter{IncludeArchived: true}}, page)
-		if err != nil {
-			return nil, err
-		}
-		for _, s := range list {
-			r.services[s.ID] = s
-			name(r.svcNames, s.Name, s.ID)
-		}
-		if !info.HasNext {
-			break
-		}
-		page.After = info.LastID
+	err = eachPage(func(p practiced.PageRequest) ([]practiced.Service, practiced.PageInfo, error) {
+		return st.ListServices(ctx, biz, practiced.ServiceFilter{ListFilter: archived}, p)
+	}, func(s practiced.Service) error {
+		r.services[s.ID] = s
+		name(r.svcNames, s.Name, s.ID)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return r, nil
+}
+
+// eachPage hands every record list reads, page by page, to fn.
+func eachPage[T any](list func(practiced.PageRequest) ([]T, practiced.PageInfo, error), fn func(T) error) error {
+	page := practiced.PageRequest{Limit: 100}
+	for {
+		recs, info, err := list(page)
+		if err != nil {
+			return err
+		}
+		for _, rec := range recs {
+			if err := fn(rec); err != nil {
+				return err
+			}
+		}
+		if !info.HasNext {
+			return nil
+		}
+		page.After = info.LastID
+	}
 }
 
 // find resolves an id of the kind, or a name.

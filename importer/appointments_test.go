@@ -2,8 +2,6 @@ package importer
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"testing"
 
 	practiced "github.com/practiced/practiced"
@@ -72,15 +70,7 @@ func TestImportAppointmentsReportsEveryBadRow(t *testing.T) {
 		"Alice Nguyen,Sydney CBD,Pilates class,ben@example.com,2026-03-02 10:00,2026-03-02 09:00,\n" +
 		"Alice Nguyen,Adelaide,Pilates class,cat@example.com,2026-03-02 10:00,,\n"
 	_, err := importString(t, st, c.Business.ID, "appointments", csv, false)
-	var failed *Errors
-	if !errors.As(err, &failed) {
-		t.Fatalf("err = %v, want *Errors", err)
-	}
-	var lines []string
-	for _, e := range failed.List {
-		lines = append(lines, e.String())
-	}
-	want := []string{
+	wantErrors(t, err,
 		`line 2: Practitioner: "Zed Zero" is neither an id (pra_…) nor the name of one`,
 		"line 3: Location: is not one of the practitioner's locations",
 		"line 3: Client: no client has the e-mail address nobody@example.com",
@@ -88,10 +78,7 @@ func TestImportAppointmentsReportsEveryBadRow(t *testing.T) {
 		"line 3: Status: must be one of booked, arrived, completed, no_show, cancelled",
 		"line 4: End: must be after starts_at",
 		"line 5: Service: is not offered at the location",
-	}
-	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
-		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
-	}
+	)
 	apts, _, _ := st.ListAppointments(ctx, c.Business.ID, practiced.AppointmentFilter{IncludeCancelled: true}, practiced.PageRequest{Limit: 10})
 	if len(apts) != 0 {
 		t.Errorf("a failing file stored %d appointments", len(apts))
