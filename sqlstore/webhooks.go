@@ -415,6 +415,16 @@ func (s *Store) PendingWebhookDeliveries(ctx context.Context) (int, error) {
 
 // PruneWebhookDeliveries implements practiced.WebhookStore.
 func (s *Store) PruneWebhookDeliveries(ctx context.Context, before practiced.Time, limit int) (int, error) {
+	// A read first, so that a server with nothing to delete takes no
+	// write lock.
+	var old int
+	if err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM webhook_deliveries
+		WHERE status <> $1 AND created_at < $2 LIMIT 1) d`, practiced.DeliveryPending, tsv(before)).Scan(&old); err != nil {
+		return 0, err
+	}
+	if old == 0 {
+		return 0, nil
+	}
 	var n int64
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM webhook_deliveries WHERE (business_id, id) IN (
