@@ -42,14 +42,14 @@ func decodeObject(body []byte, errs *practiced.FieldErrors) (*object, error) {
 	if len(body) == 0 {
 		body = []byte("{}")
 	}
-	if !json.Valid(body) {
-		return nil, practiced.Errorf(practiced.EBADREQUEST, "The request body is not valid JSON.")
-	}
 	var fields map[string]json.RawMessage
 	if body[0] != '{' || json.Unmarshal(body, &fields) != nil {
+		if !json.Valid(body) {
+			return nil, practiced.Errorf(practiced.EBADREQUEST, "The request body is not valid JSON.")
+		}
 		return nil, practiced.Errorf(practiced.EBADREQUEST, "The request body must be a JSON object.")
 	}
-	return &object{fields: fields, errs: errs, known: map[string]bool{}}, nil
+	return &object{fields: fields, errs: errs, known: make(map[string]bool, len(fields))}, nil
 }
 
 // name returns the dotted path of a field of o.
@@ -132,6 +132,13 @@ func (o *object) str(field string, max int) opt[string] {
 }
 
 func (o *object) decodeString(field string, v json.RawMessage) (string, bool) {
+	if s, ok := plainString(v); ok {
+		if strings.ContainsRune(s, 0) {
+			o.fail(field, "must not contain NUL characters")
+			return "", false
+		}
+		return s, true
+	}
 	var s string
 	if err := json.Unmarshal(v, &s); err != nil {
 		o.fail(field, "must be a string, not "+kind(v))
@@ -142,6 +149,20 @@ func (o *object) decodeString(field string, v json.RawMessage) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// plainString returns the JSON string v when it has no escapes and is
+// valid UTF-8, the common case a copy reads exactly as json.Unmarshal
+// would. v is a value of a body already checked to be JSON.
+func plainString(v json.RawMessage) (string, bool) {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return "", false
+	}
+	in := v[1 : len(v)-1]
+	if bytes.IndexByte(in, '\\') >= 0 || !utf8.Valid(in) {
+		return "", false
+	}
+	return string(in), true
 }
 
 // requiredStr reads a string that must be sent and not be empty.
@@ -433,7 +454,7 @@ func (o *object) obj(field string) (child *object, set, null bool) {
 		o.fail(field, "must be an object, not "+kind(v))
 		return nil, true, false
 	}
-	return &object{path: o.name(field), fields: fields, errs: o.errs, known: map[string]bool{}}, true, false
+	return &object{path: o.name(field), fields: fields, errs: o.errs, known: make(map[string]bool, len(fields))}, true, false
 }
 
 // array reads an array of at most max items, returning the raw items.
@@ -467,7 +488,7 @@ func (o *object) objects(field string, max int, fn func(i int, item *object)) (s
 			o.errs.Add(name, "must be an object, not "+kind(raw))
 			continue
 		}
-		fn(i, &object{path: name, fields: fields, errs: o.errs, known: map[string]bool{}})
+		fn(i, &object{path: name, fields: fields, errs: o.errs, known: make(map[string]bool, len(fields))})
 	}
 	return set, null
 }

