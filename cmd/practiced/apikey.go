@@ -17,8 +17,12 @@ import (
 
 // runAPIKey creates or revokes API keys.
 func runAPIKey(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		return fmt.Errorf("apikey: say create, list or revoke")
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stderr, "usage:\n  practiced apikey create --business NAME [--read-only] [--rate N] [--db URL]\n  practiced apikey list --business NAME [--db URL]\n  practiced apikey revoke ID [--db URL]\n")
+		if len(args) == 0 {
+			return fmt.Errorf("apikey: say create, list or revoke")
+		}
+		return flag.ErrHelp
 	}
 	fs := flag.NewFlagSet("apikey "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -172,10 +172,13 @@ func openStore(url string) (*sqlstore.Store, error) {
 }
 
 func TestHelpOfEverySubcommandIsNoError(t *testing.T) {
-	for _, args := range [][]string{{"--help"}, {"serve", "--help"}, {"migrate", "-h"}, {"demo", "--help"}, {"apikey", "create", "--help"}, {"backup", "-h"}, {"restore", "--help"}, {"healthcheck", "--help"}} {
+	for _, args := range [][]string{{"--help"}, {"serve", "--help"}, {"migrate", "-h"}, {"demo", "--help"}, {"apikey", "--help"}, {"apikey", "create", "--help"}, {"apikey", "list", "-h"}, {"version", "--help"}, {"backup", "-h"}, {"restore", "--help"}, {"healthcheck", "--help"}} {
 		var stdout, stderr syncBuffer
 		if err := run(t.Context(), args, noEnv, &stdout, &stderr); err != nil {
 			t.Errorf("%v: err = %v, want nil", args, err)
+		}
+		if out := strings.ToLower(stdout.String() + stderr.String()); !strings.Contains(out, "usage") {
+			t.Errorf("%v printed %q, want its usage", args, out)
 		}
 	}
 }

@@ -12,6 +12,10 @@ import (
 // no commit; one built with `go run` or from a checkout has the version
 // "(devel)".
 func runVersion(args []string, stdout io.Writer) error {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
+		fmt.Fprintln(stdout, "usage: practiced version (prints the version, commit and build date)")
+		return nil
+	}
 	if len(args) > 0 {
 		return fmt.Errorf("version takes no arguments")
 	}
