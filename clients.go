@@ -4,19 +4,22 @@ import "context"
 
 // Client is a person the clinic sees.
 type Client struct {
-	ID                           string          `json:"id"`
-	Title                        string          `json:"title"`
-	FirstName                    string          `json:"first_name"`
-	LastName                     string          `json:"last_name"`
-	PreferredName                string          `json:"preferred_name"`
-	Profession                   string          `json:"profession"`
-	Email                        string          `json:"email"`
-	DateOfBirth                  *string         `json:"date_of_birth"`
-	Sex                          string          `json:"sex"`
-	GenderIdentity               string          `json:"gender_identity"`
-	Pronouns                     string          `json:"pronouns"`
-	PrivacyPolicyConsent         *string         `json:"privacy_policy_consent"`
-	MarketingConsent             *string         `json:"marketing_consent"`
+	ID                   string  `json:"id"`
+	Title                string  `json:"title"`
+	FirstName            string  `json:"first_name"`
+	LastName             string  `json:"last_name"`
+	PreferredName        string  `json:"preferred_name"`
+	Profession           string  `json:"profession"`
+	Email                string  `json:"email"`
+	DateOfBirth          *string `json:"date_of_birth"`
+	Sex                  string  `json:"sex"`
+	GenderIdentity       string  `json:"gender_identity"`
+	Pronouns             string  `json:"pronouns"`
+	PrivacyPolicyConsent *string `json:"privacy_policy_consent"`
+	MarketingConsent     *string `json:"marketing_consent"`
+	// NoMessages marks a client who gets no e-mail from the clinic:
+	// no confirmations, reminders, notices or form links.
+	NoMessages                   bool            `json:"no_messages"`
 	ConsentMethod                *string         `json:"consent_method"`
 	Medications                  []Medication    `json:"medications"`
 	Allergies                    []Allergy       `json:"allergies"`

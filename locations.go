@@ -19,19 +19,22 @@ type Location struct {
 	// OnlineBookingsPerEmailPerDay is the most bookings the booking page
 	// makes for one e-mail address at the location in 24 hours; 0 is no
 	// limit.
-	OnlineBookingsPerEmailPerDay int          `json:"online_bookings_per_email_per_day"`
-	TaxIdentifier                string       `json:"tax_identifier"`
-	TaxIdentifierLabel           string       `json:"tax_identifier_label"`
-	NDISNumber                   string       `json:"ndis_number"`
-	LogoID                       *string      `json:"logo_id"`
-	ImageID                      *string      `json:"image_id"`
-	ServiceIDs                   []string     `json:"service_ids"`
-	PractitionerIDs              []string     `json:"practitioner_ids"`
-	OpeningHours                 OpeningHours `json:"opening_hours"`
-	Address                      Address      `json:"address"`
-	CreatedAt                    Time         `json:"created_at"`
-	UpdatedAt                    Time         `json:"updated_at"`
-	ArchivedAt                   *Time        `json:"archived_at"`
+	OnlineBookingsPerEmailPerDay int `json:"online_bookings_per_email_per_day"`
+	// OnlineCancellationHours is how long before its start a client may
+	// still cancel an appointment on their own page; 0 until the start.
+	OnlineCancellationHours int          `json:"online_cancellation_hours"`
+	TaxIdentifier           string       `json:"tax_identifier"`
+	TaxIdentifierLabel      string       `json:"tax_identifier_label"`
+	NDISNumber              string       `json:"ndis_number"`
+	LogoID                  *string      `json:"logo_id"`
+	ImageID                 *string      `json:"image_id"`
+	ServiceIDs              []string     `json:"service_ids"`
+	PractitionerIDs         []string     `json:"practitioner_ids"`
+	OpeningHours            OpeningHours `json:"opening_hours"`
+	Address                 Address      `json:"address"`
+	CreatedAt               Time         `json:"created_at"`
+	UpdatedAt               Time         `json:"updated_at"`
+	ArchivedAt              *Time        `json:"archived_at"`
 }
 
 // DefaultOnlineBookingsPerEmailPerDay is a new location's

@@ -17,9 +17,12 @@ type Service struct {
 	OnlineBooking      bool     `json:"online_booking"`
 	LocationIDs        []string `json:"location_ids"`
 	Color              string   `json:"color"`
-	CreatedAt          Time     `json:"created_at"`
-	UpdatedAt          Time     `json:"updated_at"`
-	ArchivedAt         *Time    `json:"archived_at"`
+	// ReminderMinutes is how long before the start the clients of the
+	// service's appointments are reminded by e-mail; 0 sends none.
+	ReminderMinutes int   `json:"reminder_minutes"`
+	CreatedAt       Time  `json:"created_at"`
+	UpdatedAt       Time  `json:"updated_at"`
+	ArchivedAt      *Time `json:"archived_at"`
 }
 
 // ServiceFilter filters the service list: LocationID keeps the services

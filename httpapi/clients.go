@@ -102,6 +102,7 @@ func readClient(o *object, stored *practiced.Client, now time.Time) *patch[pract
 	setText(p, o.str("pronouns", shortText), func(c *practiced.Client) *string { return &c.Pronouns })
 	setOptional(p, o.enum("privacy_policy_consent", practiced.PrivacyConsents), func(c *practiced.Client) **string { return &c.PrivacyPolicyConsent })
 	setOptional(p, o.enum("marketing_consent", practiced.MarketingConsents), func(c *practiced.Client) **string { return &c.MarketingConsent })
+	setBool(p, o.boolean("no_messages"), func(c *practiced.Client) *bool { return &c.NoMessages })
 	setOptional(p, o.enum("consent_method", practiced.ConsentMethods), func(c *practiced.Client) **string { return &c.ConsentMethod })
 	setRef(p, "emergency_contact_id", o.id("emergency_contact_id", practiced.PrefixContact), func(c *practiced.Client) **string { return &c.EmergencyContactID })
 	setText(p, o.str("emergency_contact_relationship", shortText), func(c *practiced.Client) *string { return &c.EmergencyContactRelationship })

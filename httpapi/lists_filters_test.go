@@ -366,7 +366,7 @@ func TestLocationListShowsTheBusinessLocations(t *testing.T) {
 	wantBody(t, response{Status: 200, Header: p.Header, Body: body.Data[0]}, 200, `{
 		"id": "`+e.a.Sydney.ID+`", "name": "Sydney CBD", "description": "", "email": "", "phone": "",
 		"timezone": "Australia/Sydney", "online_appointment_booking": false, "online_class_booking": false,
-		"online_bookings_per_email_per_day": 0, "tax_identifier": "", "tax_identifier_label": "", "ndis_number": "", "logo_id": null, "image_id": null,
+		"online_bookings_per_email_per_day": 0, "online_cancellation_hours": 0, "tax_identifier": "", "tax_identifier_label": "", "ndis_number": "", "logo_id": null, "image_id": null,
 		"service_ids": ["`+e.a.Consult.ID+`", "`+e.a.Group.ID+`"],
 		"practitioner_ids": ["`+e.a.Alice.ID+`", "`+e.a.Bob.ID+`"],
 		"opening_hours": {`+weekday("mon")+`, `+weekday("tue")+`, `+weekday("wed")+`, `+weekday("thu")+`, `+weekday("fri")+`,

@@ -30,7 +30,8 @@ func (s *Server) locations() *resource[practiced.Location] {
 		get:  s.store.GetLocation, create: s.store.CreateLocation, update: s.store.UpdateLocation,
 		fresh: func(id string, now practiced.Time) practiced.Location {
 			return practiced.Location{ID: id, ServiceIDs: []string{}, PractitionerIDs: []string{},
-				OnlineBookingsPerEmailPerDay: practiced.DefaultOnlineBookingsPerEmailPerDay, CreatedAt: now, UpdatedAt: now}
+				OnlineBookingsPerEmailPerDay: practiced.DefaultOnlineBookingsPerEmailPerDay,
+				OnlineCancellationHours:      practiced.DefaultOnlineCancellationHours, CreatedAt: now, UpdatedAt: now}
 		},
 		read:  readLocation,
 		check: (*practiced.Location).Check,
@@ -40,6 +41,10 @@ func (s *Server) locations() *resource[practiced.Location] {
 
 // maxOnlineBookingsPerDay bounds a location's per-address cap.
 const maxOnlineBookingsPerDay = 1000
+
+// maxCancellationHours bounds a location's online cancellation notice:
+// a year.
+const maxCancellationHours = 365 * 24
 
 func readLocation(o *object, stored *practiced.Location) *patch[practiced.Location] {
 	create := stored == nil
@@ -57,6 +62,8 @@ func readLocation(o *object, stored *practiced.Location) *patch[practiced.Locati
 	setBool(p, o.boolean("online_class_booking"), func(l *practiced.Location) *bool { return &l.OnlineClassBooking })
 	setInt(p, o.integer("online_bookings_per_email_per_day", 0, maxOnlineBookingsPerDay), practiced.DefaultOnlineBookingsPerEmailPerDay,
 		func(l *practiced.Location) *int { return &l.OnlineBookingsPerEmailPerDay })
+	setInt(p, o.integer("online_cancellation_hours", 0, maxCancellationHours), practiced.DefaultOnlineCancellationHours,
+		func(l *practiced.Location) *int { return &l.OnlineCancellationHours })
 	setText(p, o.str("tax_identifier", shortText), func(l *practiced.Location) *string { return &l.TaxIdentifier })
 	setText(p, o.str("tax_identifier_label", shortText), func(l *practiced.Location) *string { return &l.TaxIdentifierLabel })
 	setText(p, o.str("ndis_number", shortText), func(l *practiced.Location) *string { return &l.NDISNumber })

@@ -20,7 +20,7 @@ func TestCreateLocationAnswers201WithTheWholeRecord(t *testing.T) {
 	e := newEnv(t)
 	logo := tid.New("med")
 	body := `{"name":"Parramatta","description":"Upstairs, lift access","email":"parra@example.com","phone":"(02) 9000 1234",
-		"timezone":"Australia/Sydney","online_appointment_booking":true,"online_class_booking":false,"online_bookings_per_email_per_day":5,
+		"timezone":"Australia/Sydney","online_appointment_booking":true,"online_class_booking":false,"online_bookings_per_email_per_day":5,"online_cancellation_hours":48,
 		"tax_identifier":"51 824 753 556","tax_identifier_label":"ABN","ndis_number":"4050000001","logo_id":"LOGO","image_id":null,
 		"opening_hours":{"mon_active":true,"mon_opens_at":"08:30","mon_closes_at":"17:00",
 			"sat_active":false,"sat_opens_at":"09:00","sat_closes_at":"12:00",
@@ -29,7 +29,7 @@ func TestCreateLocationAnswers201WithTheWholeRecord(t *testing.T) {
 	id, r := setupCreate(t, e, "locations", strings.ReplaceAll(body, "LOGO", logo))
 	want := withIDs(`{"id":"ID","name":"Parramatta","description":"Upstairs, lift access","email":"parra@example.com",
 		"phone":"+61290001234","timezone":"Australia/Sydney","online_appointment_booking":true,"online_class_booking":false,
-		"online_bookings_per_email_per_day":5,
+		"online_bookings_per_email_per_day":5,"online_cancellation_hours":48,
 		"tax_identifier":"51 824 753 556","tax_identifier_label":"ABN","ndis_number":"4050000001","logo_id":"LOGO","image_id":null,
 		"service_ids":[],"practitioner_ids":[],
 		"opening_hours":{"mon_active":true,"mon_opens_at":"08:30","mon_closes_at":"17:00",`+closedDay("tue")+`,`+closedDay("wed")+`,
@@ -51,7 +51,7 @@ func TestCreateLocationWithOnlyTheRequiredFieldsIsClosedEveryDay(t *testing.T) {
 		days = append(days, closedDay(p))
 	}
 	wantBody(t, r, http.StatusCreated, withIDs(`{"id":"ID","name":"Pop-up","description":"","email":"","phone":"",
-		"timezone":"UTC","online_appointment_booking":false,"online_class_booking":false,"online_bookings_per_email_per_day":3,"tax_identifier":"",
+		"timezone":"UTC","online_appointment_booking":false,"online_class_booking":false,"online_bookings_per_email_per_day":3,"online_cancellation_hours":24,"tax_identifier":"",
 		"tax_identifier_label":"","ndis_number":"","logo_id":null,"image_id":null,"service_ids":[],"practitioner_ids":[],
 		"opening_hours":{`+strings.Join(days, ",")+`},
 		"address":{"line1":"","line2":null,"city":"","state":"","postal_code":"","country_code":"","latitude":null,

@@ -41,7 +41,7 @@ func (s *Server) services() *resource[practiced.Service] {
 		get:  s.store.GetService, create: s.store.CreateService, update: s.store.UpdateService,
 		fresh: func(id string, now practiced.Time) practiced.Service {
 			return practiced.Service{ID: id, MaxClients: defaultMaxClients, BookingHorizonDays: defaultBookingHorizonDays,
-				LocationIDs: []string{}, CreatedAt: now, UpdatedAt: now}
+				ReminderMinutes: practiced.DefaultReminderMinutes, LocationIDs: []string{}, CreatedAt: now, UpdatedAt: now}
 		},
 		read:  readService,
 		touch: func(v *practiced.Service, now practiced.Time) { v.UpdatedAt = now },
@@ -65,6 +65,8 @@ func readService(o *object, stored *practiced.Service) *patch[practiced.Service]
 	setIDs(p, "location_ids", o.ids("location_ids", maxItems, practiced.PrefixLocation),
 		func(v *practiced.Service) *[]string { return &v.LocationIDs })
 	setText(p, o.color("color"), func(v *practiced.Service) *string { return &v.Color })
+	setInt(p, o.integer("reminder_minutes", 0, maxMinNotice), practiced.DefaultReminderMinutes,
+		func(v *practiced.Service) *int { return &v.ReminderMinutes })
 	o.finish()
 	return p
 }

@@ -16,11 +16,11 @@ func TestCreateServiceAnswers201WithTheWholeRecord(t *testing.T) {
 	ids := map[string]string{"SYD": a.Sydney.ID, "ADL": a.Adelaide.ID}
 	id, r := setupCreate(t, e, "services", withIDs(`{"name":"Hydrotherapy","description":"In the pool","duration":45,
 		"price_cents":9500,"buffer_before":5,"buffer_after":15,"max_clients":6,"min_notice":120,"booking_horizon_days":30,
-		"online_booking":true,"location_ids":["ADL","SYD"],"color":"#0A7BFF"}`, ids))
+		"online_booking":true,"location_ids":["ADL","SYD"],"color":"#0A7BFF","reminder_minutes":120}`, ids))
 	ids["ID"], ids["NOW"] = id, setupNow
 	want := withIDs(`{"id":"ID","name":"Hydrotherapy","description":"In the pool","duration":45,"price_cents":9500,
 		"buffer_before":5,"buffer_after":15,"max_clients":6,"min_notice":120,"booking_horizon_days":30,"online_booking":true,
-		"location_ids":["SYD","ADL"],"color":"#0a7bff","created_at":"NOW","updated_at":"NOW","archived_at":null}`, ids)
+		"location_ids":["SYD","ADL"],"color":"#0a7bff","reminder_minutes":120,"created_at":"NOW","updated_at":"NOW","archived_at":null}`, ids)
 	wantBody(t, r, http.StatusCreated, want)
 	wantBody(t, e.do("GET", "/v1/services/"+id, a.Token, nil), http.StatusOK, want)
 }
@@ -31,7 +31,7 @@ func TestCreateServiceFillsTheDefaults(t *testing.T) {
 	id, r := setupCreate(t, e, "services", `{"name":"Review","duration":20}`)
 	wantBody(t, r, http.StatusCreated, withIDs(`{"id":"ID","name":"Review","description":"","duration":20,"price_cents":0,
 		"buffer_before":0,"buffer_after":0,"max_clients":1,"min_notice":0,"booking_horizon_days":90,"online_booking":false,
-		"location_ids":[],"color":"","created_at":"NOW","updated_at":"NOW","archived_at":null}`,
+		"location_ids":[],"color":"","reminder_minutes":1440,"created_at":"NOW","updated_at":"NOW","archived_at":null}`,
 		map[string]string{"ID": id, "NOW": setupNow}))
 }
 

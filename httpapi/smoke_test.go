@@ -79,7 +79,7 @@ func TestSmokeEveryOperation(t *testing.T) {
 	phone, _ := phones[0].(map[string]any)["id"].(string)
 	wantBody(t, r, http.StatusOK, `{"id":"`+a.Clients[0].ID+`","title":"","first_name":"Annie","last_name":"Archer",
 		"preferred_name":"","profession":"","email":"Ann@example.com","date_of_birth":null,"sex":"","gender_identity":"",
-		"pronouns":"","privacy_policy_consent":null,"marketing_consent":null,"consent_method":null,"medications":[],
+		"pronouns":"","privacy_policy_consent":null,"marketing_consent":null,"no_messages":false,"consent_method":null,"medications":[],
 		"allergies":[],"intolerances":[],"emergency_contact_id":null,"emergency_contact_relationship":"",
 		"invoice_contact_id":null,"notes":"","alert":"","referral_type_id":null,"referral_description":"",
 		"referred_by_id":null,"phone_number":"",

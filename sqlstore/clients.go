@@ -9,7 +9,7 @@ import (
 )
 
 const clientCols = `id, title, first_name, last_name, preferred_name, profession, email,
-	date_of_birth, sex, gender_identity, pronouns, privacy_policy_consent, marketing_consent,
+	date_of_birth, sex, gender_identity, pronouns, privacy_policy_consent, marketing_consent, no_messages,
 	consent_method, medications, allergies, intolerances, emergency_contact_id,
 	emergency_contact_relationship, invoice_contact_id, notes, alert, referral_type_id,
 	referral_description, referred_by_id, phone_number, phone_numbers, address, tag_ids,
@@ -18,7 +18,7 @@ const clientCols = `id, title, first_name, last_name, preferred_name, profession
 func scanClient(r rowScanner) (practiced.Client, error) {
 	var c practiced.Client
 	err := r.Scan(&c.ID, &c.Title, &c.FirstName, &c.LastName, &c.PreferredName, &c.Profession, &c.Email,
-		dateScan{&c.DateOfBirth}, &c.Sex, &c.GenderIdentity, &c.Pronouns, &c.PrivacyPolicyConsent, &c.MarketingConsent,
+		dateScan{&c.DateOfBirth}, &c.Sex, &c.GenderIdentity, &c.Pronouns, &c.PrivacyPolicyConsent, &c.MarketingConsent, &c.NoMessages,
 		&c.ConsentMethod, jsonScan{&c.Medications}, jsonScan{&c.Allergies}, jsonScan{&c.Intolerances}, &c.EmergencyContactID,
 		&c.EmergencyContactRelationship, &c.InvoiceContactID, &c.Notes, &c.Alert, &c.ReferralTypeID,
 		&c.ReferralDescription, &c.ReferredByID, &c.PhoneNumber, jsonScan{&c.PhoneNumbers}, jsonScan{&c.Address}, jsonScan{&c.TagIDs},
@@ -60,7 +60,7 @@ func normalizeClient(c *practiced.Client) {
 // clientValues returns the column values of c in clientCols order.
 func clientValues(c *practiced.Client) []any {
 	return []any{c.ID, c.Title, c.FirstName, c.LastName, c.PreferredName, c.Profession, c.Email,
-		nullStr(c.DateOfBirth), c.Sex, c.GenderIdentity, c.Pronouns, nullStr(c.PrivacyPolicyConsent), nullStr(c.MarketingConsent),
+		nullStr(c.DateOfBirth), c.Sex, c.GenderIdentity, c.Pronouns, nullStr(c.PrivacyPolicyConsent), nullStr(c.MarketingConsent), c.NoMessages,
 		nullStr(c.ConsentMethod), jsonText(c.Medications), jsonText(c.Allergies), jsonText(c.Intolerances), nullStr(c.EmergencyContactID),
 		c.EmergencyContactRelationship, nullStr(c.InvoiceContactID), c.Notes, c.Alert, nullStr(c.ReferralTypeID),
 		c.ReferralDescription, nullStr(c.ReferredByID), c.PhoneNumber, jsonText(c.PhoneNumbers), jsonText(c.Address), jsonText(c.TagIDs),

@@ -10,7 +10,7 @@ import (
 )
 
 const locationCols = `id, name, description, email, phone, timezone, online_appointment_booking,
-	online_class_booking, online_bookings_per_email_per_day, tax_identifier, tax_identifier_label, ndis_number, logo_id, image_id,
+	online_class_booking, online_bookings_per_email_per_day, online_cancellation_hours, tax_identifier, tax_identifier_label, ndis_number, logo_id, image_id,
 	opening_hours, address, created_at, updated_at, archived_at`
 
 // openingHoursJSON is how opening hours are stored: a list of seven days
@@ -21,7 +21,7 @@ func scanLocation(r rowScanner) (practiced.Location, error) {
 	var l practiced.Location
 	var hours openingHoursJSON
 	err := r.Scan(&l.ID, &l.Name, &l.Description, &l.Email, &l.Phone, &l.Timezone, &l.OnlineAppointmentBooking,
-		&l.OnlineClassBooking, &l.OnlineBookingsPerEmailPerDay, &l.TaxIdentifier, &l.TaxIdentifierLabel, &l.NDISNumber, &l.LogoID, &l.ImageID,
+		&l.OnlineClassBooking, &l.OnlineBookingsPerEmailPerDay, &l.OnlineCancellationHours, &l.TaxIdentifier, &l.TaxIdentifierLabel, &l.NDISNumber, &l.LogoID, &l.ImageID,
 		jsonScan{&hours}, jsonScan{&l.Address}, timeScan{&l.CreatedAt}, timeScan{&l.UpdatedAt}, nullTimeScan{&l.ArchivedAt})
 	l.OpeningHours.Days = hours
 	return l, err
@@ -30,7 +30,7 @@ func scanLocation(r rowScanner) (practiced.Location, error) {
 func locationValues(l *practiced.Location) []any {
 	hours, _ := json.Marshal(openingHoursJSON(l.OpeningHours.Days))
 	return []any{l.ID, l.Name, l.Description, l.Email, l.Phone, l.Timezone, l.OnlineAppointmentBooking,
-		l.OnlineClassBooking, l.OnlineBookingsPerEmailPerDay, l.TaxIdentifier, l.TaxIdentifierLabel, l.NDISNumber, nullStr(l.LogoID), nullStr(l.ImageID),
+		l.OnlineClassBooking, l.OnlineBookingsPerEmailPerDay, l.OnlineCancellationHours, l.TaxIdentifier, l.TaxIdentifierLabel, l.NDISNumber, nullStr(l.LogoID), nullStr(l.ImageID),
 		string(hours), jsonText(l.Address), tsv(l.CreatedAt), tsv(l.UpdatedAt), nullTs(l.ArchivedAt)}
 }
 

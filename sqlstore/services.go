@@ -8,19 +8,19 @@ import (
 )
 
 const serviceCols = `id, name, description, duration, price_cents, buffer_before, buffer_after,
-	max_clients, min_notice, booking_horizon_days, online_booking, color, created_at, updated_at, archived_at`
+	max_clients, min_notice, booking_horizon_days, online_booking, color, reminder_minutes, created_at, updated_at, archived_at`
 
 func scanService(r rowScanner) (practiced.Service, error) {
 	var v practiced.Service
 	err := r.Scan(&v.ID, &v.Name, &v.Description, &v.Duration, &v.PriceCents, &v.BufferBefore, &v.BufferAfter,
-		&v.MaxClients, &v.MinNotice, &v.BookingHorizonDays, &v.OnlineBooking, &v.Color,
+		&v.MaxClients, &v.MinNotice, &v.BookingHorizonDays, &v.OnlineBooking, &v.Color, &v.ReminderMinutes,
 		timeScan{&v.CreatedAt}, timeScan{&v.UpdatedAt}, nullTimeScan{&v.ArchivedAt})
 	return v, err
 }
 
 func serviceValues(v *practiced.Service) []any {
 	return []any{v.ID, v.Name, v.Description, v.Duration, v.PriceCents, v.BufferBefore, v.BufferAfter,
-		v.MaxClients, v.MinNotice, v.BookingHorizonDays, v.OnlineBooking, v.Color,
+		v.MaxClients, v.MinNotice, v.BookingHorizonDays, v.OnlineBooking, v.Color, v.ReminderMinutes,
 		tsv(v.CreatedAt), tsv(v.UpdatedAt), nullTs(v.ArchivedAt)}
 }
 
