@@ -58,14 +58,17 @@ const (
 	FormInProgress = "in_progress"
 	FormCompleted  = "completed"
 	SentNotSent    = "not_sent"
+	SentQueued     = "queued" // its e-mail waits to be sent
 	SentSent       = "sent"
+	SentBounced    = "bounced" // the client's mail server refused the address
+	SentFailed     = "failed"  // its e-mail could not be sent
 	SentViewed     = "viewed"
 )
 
 // FormStatuses and SentStatuses list the values of a form's two states.
 var (
 	FormStatuses = []string{FormNotStarted, FormInProgress, FormCompleted}
-	SentStatuses = []string{SentNotSent, SentSent, SentViewed}
+	SentStatuses = []string{SentNotSent, SentQueued, SentSent, SentBounced, SentFailed, SentViewed}
 )
 
 // Question types of a form.

@@ -64,11 +64,11 @@ type Message struct {
 	// message a cause ("reminder:apc_…"); Link is the secret address the
 	// message carries, which only keys that can write are shown; ReplyTo
 	// is the location's e-mail.
-	HTML    string `json:"-"`
-	ICS     string `json:"-"`
-	Cause   string `json:"-"`
-	Link    string `json:"-"`
-	ReplyTo string `json:"-"`
+	HTML     string `json:"-"`
+	ICS      string `json:"-"`
+	Cause    string `json:"-"`
+	Link     string `json:"-"`
+	ReplyTo  string `json:"-"`
 	FromName string `json:"-"`
 }
 

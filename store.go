@@ -83,6 +83,7 @@ type Store interface {
 
 	// webhook endpoints and their outbox (webhooks.go)
 	WebhookStore
+	MessageStore
 
 	// the change feed (events.go)
 	EventStore

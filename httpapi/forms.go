@@ -106,6 +106,19 @@ func (s *Server) sendForm(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := req.stored
 	now := practiced.NewTime(s.now())
+	if s.messages {
+		// The server e-mails the link: each request is a message of its
+		// own, and the form's sent_status follows its delivery.
+		if _, err := s.store.QueueFormLink(r.Context(), req.biz, req.id, "form_link:"+tid.New(practiced.PrefixMessage), now); err != nil {
+			return err
+		}
+		if f, err = s.store.GetForm(r.Context(), req.biz, req.id); err != nil {
+			return err
+		}
+		s.finishForm(r, &f)
+		writeJSON(w, http.StatusOK, f)
+		return nil
+	}
 	// Only a change is written, so a resend records no event.
 	if changed, err := practiced.SendForm(&f, now); err != nil {
 		return err

@@ -184,7 +184,7 @@ func TestFormListFilters(t *testing.T) {
 	runInvalidQueryCases(t, e, "/v1/forms", []invalidQueryCase{
 		{"status=done", "status", "must be one of: not_started, in_progress, completed"},
 		{"status=Completed", "status", "must be one of: not_started, in_progress, completed"},
-		{"filter%5Bsent_status%5D=read", "filter[sent_status]", "must be one of: not_sent, sent, viewed"},
+		{"filter%5Bsent_status%5D=read", "filter[sent_status]", "must be one of: not_sent, queued, sent, bounced, failed, viewed"},
 		{"filter%5Bclient_id%5D=" + a.Payer.ID, "filter[client_id]", "must be an id starting with cli_"},
 		{"filter%5Bappointment_client_id%5D=" + apt.ID, "filter[appointment_client_id]", "must be an id starting with apc_"},
 		{"filter%5Blocation_id%5D=sydney", "filter[location_id]", "must be an id starting with loc_"},

@@ -128,16 +128,16 @@ func (s *Server) routes() []route {
 
 		// Appointments.
 		{"GET /v1/appointments", keyed, s.listAppointments},
-		{"POST /v1/appointments", writes, s.createAppointment},
+		{"POST /v1/appointments", writes, notifying(s.createAppointment)},
 		{"GET /v1/appointments/{id}", keyed, getOne(practiced.KindAppointment, s.store.GetAppointment)},
-		{"POST /v1/appointments/{id}", writes, s.updateAppointment},
-		{"POST /v1/appointments/{id}/cancel", writes, s.cancelAppointment},
+		{"POST /v1/appointments/{id}", writes, notifying(s.updateAppointment)},
+		{"POST /v1/appointments/{id}/cancel", writes, notifying(s.cancelAppointment)},
 		{"POST /v1/appointments/{id}/archive", writes, archiveOne(practiced.KindAppointment, s.store.ArchiveAppointment, true, s.now)},
 		{"POST /v1/appointments/{id}/unarchive", writes, archiveOne(practiced.KindAppointment, s.store.ArchiveAppointment, false, s.now)},
 		{"GET /v1/appointment_clients", keyed, s.listAppointmentClients},
-		{"POST /v1/appointment_clients", writes, s.createAppointmentClient},
+		{"POST /v1/appointment_clients", writes, notifying(s.createAppointmentClient)},
 		{"GET /v1/appointment_clients/{id}", keyed, getOne(practiced.KindAppointmentClient, s.store.GetAppointmentClient)},
-		{"POST /v1/appointment_clients/{id}", writes, s.updateAppointmentClient},
+		{"POST /v1/appointment_clients/{id}", writes, notifying(s.updateAppointmentClient)},
 		{"POST /v1/appointment_clients/{id}/archive", writes, archiveOne(practiced.KindAppointmentClient, s.store.ArchiveAppointmentClient, true, s.now)},
 		{"POST /v1/appointment_clients/{id}/unarchive", writes, archiveOne(practiced.KindAppointmentClient, s.store.ArchiveAppointmentClient, false, s.now)},
 
@@ -155,6 +155,10 @@ func (s *Server) routes() []route {
 		{"POST /v1/forms/{id}/send", writes, s.sendForm},
 		{"POST /v1/forms/{id}/archive", writes, s.archiveForm(true)},
 		{"POST /v1/forms/{id}/unarchive", writes, s.archiveForm(false)},
+
+		// Messages to clients.
+		{"GET /v1/messages", keyed, s.listMessages},
+		{"GET /v1/messages/{id}", keyed, s.getMessage},
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 // Server serves the API. Make one with NewServer.
 type Server struct {
 	store     practiced.Store
+	messages  bool // the server e-mails clients (Options.Messages)
 	logger    *slog.Logger
 	publicURL string
 	now       func() time.Time
@@ -63,6 +64,10 @@ type Options struct {
 	// Observe, when set, is told every answered request's route pattern
 	// (or "unmatched"), status and time, for metrics.
 	Observe func(route string, status int, elapsed time.Duration)
+	// Messages says the server e-mails clients (serve --smtp, or the
+	// demo's log): POST /v1/forms/{id}/send then queues the link's
+	// e-mail, and notify: true on an appointment change sends notices.
+	Messages bool
 }
 
 // NewServer returns the API's handler.
@@ -77,6 +82,7 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 		allowPrivateWebhooks: opt.AllowPrivateWebhooks,
 		lookupHost:           opt.LookupHost,
 		rate:                 cmp.Or(opt.RatePerMinute, DefaultRatePerMinute),
+		messages:             opt.Messages,
 		mux:                  http.NewServeMux(),
 	}
 	if s.lookupHost == nil {

@@ -27,6 +27,9 @@ type Store struct {
 	// observeTx, when set, is told the time and result of every write
 	// transaction.
 	observeTx func(elapsed time.Duration, err error)
+	// messages, when set, has the messages to clients planned in the
+	// transactions of the changes that cause them (messages.go).
+	messages *messaging
 }
 
 var _ practiced.Store = (*Store)(nil)
@@ -117,6 +120,9 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 }
 
 func (s *Store) runTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if s.messages != nil {
+		fn = s.withMessages(ctx, fn)
+	}
 	if s.group != nil {
 		return s.group.do(ctx, fn)
 	}

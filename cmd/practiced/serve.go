@@ -21,6 +21,7 @@ import (
 	"github.com/practiced/practiced/ratelimit"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/web"
+	"github.com/practiced/practiced/mail"
 	"github.com/practiced/practiced/webhook"
 )
 
@@ -42,6 +43,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	pageRate := fs.Int("page-rate", 60, "requests a minute one client address is served the public pages (forms, booking)")
 	redisURL := fs.String("redis", "", "share the rate limits of every server process through this Redis server, e.g. redis://127.0.0.1:6379/0 (default: in this process)")
 	allowPrivateWebhooks := fs.Bool("webhooks-allow-private", false, "let webhook endpoints name loopback and private addresses, and http:// URLs (tests, closed networks)")
+	smtpURL := fs.String("smtp", "", "send e-mail to clients through this mail server: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465 (off when empty)")
+	mailFrom := fs.String("mail-from", "", `the sender of e-mail to clients, e.g. "Harbour Physio <bookings@example.org>" (needed with --smtp)`)
 	trustedProxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client")
 	if err := parseFlags(fs, args, getenv); err != nil {
 		return err
@@ -131,15 +134,34 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		defer stopProfiling()
 	}
 
+	var sender mail.Sender
+	switch {
+	case *smtpURL != "":
+		if *mailFrom == "" {
+			return errors.New("serve: --smtp needs --mail-from, the address e-mail to clients comes from")
+		}
+		if sender, err = mail.NewSMTP(*smtpURL, *mailFrom); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+	case *demoData:
+		sender = mail.Log{Logger: logger}
+	}
+
 	st, err := sqlstore.OpenWith(ctx, *db, sqlstore.Options{PoolSize: *pool})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	if sender != nil {
+		st.EnableMessages(base)
+	}
 	if m != nil {
 		st.ObserveTransactions(m.ObserveTransaction)
 		m.DBPools(st.PoolStats)
 		if err := m.QueueDepth("webhook_deliveries", st.PendingWebhookDeliveries); err != nil {
+			return err
+		}
+		if err := m.QueueDepth("messages", st.QueuedMessages); err != nil {
 			return err
 		}
 	}
@@ -152,6 +174,19 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		w := &webhook.Worker{Store: st, Client: webhook.NewClient(*allowPrivateWebhooks), Logger: logger}
 		w.Run(workerCtx)
 	}()
+	if sender != nil {
+		// The message worker sends e-mail to clients as it comes due.
+		mailDone := make(chan struct{})
+		go func() {
+			defer close(mailDone)
+			w := &mail.Worker{Store: st, Sender: sender, Logger: logger}
+			w.Run(workerCtx)
+		}()
+		defer func() {
+			stopWorker()
+			<-mailDone
+		}()
+	}
 	defer func() {
 		stopWorker()
 		<-workerDone
@@ -203,7 +238,7 @@ func newHandler(st *sqlstore.Store, publicURL string, logger *slog.Logger, m *me
 		pages = web.PageLimit{Limiter: lim.limiter, PerMinute: lim.pageRate, Trusted: lim.trusted, Logger: logger}.Wrap(pages)
 	}
 	opt := httpapi.Options{PublicURL: publicURL, Logger: logger, Pages: pages, Limiter: lim.limiter, RatePerMinute: lim.rate,
-		AllowPrivateWebhooks: lim.allowPrivateWebhooks}
+		AllowPrivateWebhooks: lim.allowPrivateWebhooks, Messages: st.MessagesEnabled()}
 	if m != nil {
 		opt.Observe = m.ObserveRequest
 	}

@@ -6,6 +6,7 @@ ALTER TABLE services ADD COLUMN reminder_minutes INTEGER NOT NULL DEFAULT 1440;
 ALTER TABLE clients ADD COLUMN no_messages BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE locations ADD COLUMN online_cancellation_hours INTEGER NOT NULL DEFAULT 24;
 ALTER TABLE appointment_clients ADD COLUMN page_secret TEXT;
+ALTER TABLE appointment_clients ADD COLUMN message_sequence INTEGER NOT NULL DEFAULT 0;
 UPDATE services SET doc = NULL;
 UPDATE clients SET doc = NULL;
 UPDATE locations SET doc = NULL;

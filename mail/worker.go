@@ -1,0 +1,128 @@
+package mail
+
+import (
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// GiveUpAfter is how long after a message was due the worker stops
+// trying to send it; it fails.
+const GiveUpAfter = 24 * time.Hour
+
+// lease is how long a claimed message is left to its worker before
+// another may try it: longer than any attempt takes.
+const lease = 2 * time.Minute
+
+// Worker sends the queued messages as they come due, with retries.
+// Several processes may each run one on the same database: a message is
+// claimed by one at a time.
+type Worker struct {
+	Store  practiced.MessageStore
+	Sender Sender
+	Logger *slog.Logger
+	// Interval is the pause between polls when nothing is due; 0 is a
+	// second.
+	Interval time.Duration
+	// Now is the clock; nil is time.Now. Tests move it.
+	Now func() time.Time
+}
+
+// Run sends due messages until ctx ends.
+func (w *Worker) Run(ctx context.Context) {
+	interval := w.Interval
+	if interval == 0 {
+		interval = time.Second
+	}
+	for {
+		n, err := w.RunOnce(ctx)
+		if err != nil && ctx.Err() == nil {
+			w.logger().Error("messages", "error", err.Error())
+		}
+		if n > 0 && err == nil {
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(interval):
+		}
+	}
+}
+
+// RunOnce claims the due messages and attempts each once, four at a
+// time; it returns how many it attempted.
+func (w *Worker) RunOnce(ctx context.Context) (int, error) {
+	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), lease, 100)
+	if err != nil || len(jobs) == 0 {
+		return 0, err
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, len(jobs))
+	slots := make(chan struct{}, 4)
+	for _, j := range jobs {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			r := w.attempt(ctx, j)
+			errs <- w.Store.FinishMessage(ctx, j, r, practiced.NewTime(w.now()))
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			return len(jobs), err
+		}
+	}
+	return len(jobs), nil
+}
+
+// attempt sends one message and says what came of it.
+func (w *Worker) attempt(ctx context.Context, j practiced.MessageJob) practiced.MessageResult {
+	err := w.Sender.Send(ctx, j.Message)
+	if err == nil {
+		w.logger().Info("message sent", "message_id", j.Message.ID, "kind", j.Message.Kind)
+		return practiced.MessageResult{Sent: true}
+	}
+	r := practiced.MessageResult{Error: err.Error(), Permanent: Permanent(err)}
+	w.logger().Warn("message not sent", "message_id", j.Message.ID, "attempt", j.Message.Attempts, "permanent", r.Permanent, "error", err.Error())
+	if r.Permanent {
+		return r
+	}
+	next := w.now().Add(Backoff(j.Message.Attempts))
+	if next.Before(j.Message.SendAfter.Add(GiveUpAfter)) {
+		t := practiced.NewTime(next)
+		r.Next = &t
+	}
+	return r
+}
+
+// Backoff is the wait before the attempt after the given one: 30
+// seconds doubling to at most an hour, with a tenth of jitter.
+func Backoff(attempt int) time.Duration {
+	d := 30 * time.Second
+	for i := 1; i < attempt && d < time.Hour; i++ {
+		d *= 2
+	}
+	d = min(d, time.Hour)
+	return d + time.Duration(rand.Int64N(int64(d/10)+1))
+}
+
+func (w *Worker) now() time.Time {
+	if w.Now != nil {
+		return w.Now()
+	}
+	return time.Now()
+}
+
+func (w *Worker) logger() *slog.Logger {
+	if w.Logger != nil {
+		return w.Logger
+	}
+	return slog.Default()
+}

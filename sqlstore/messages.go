@@ -1,0 +1,562 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/mail"
+	"github.com/practiced/practiced/tid"
+)
+
+// Messages to clients are planned inside the transaction of the change
+// that causes them, from the events that transaction writes: while a
+// write function runs, recordEvent notes each event of an appointment
+// or an attendance in the function's eventLog, and when the function
+// has succeeded, planMessages plans (or re-plans) the messages of the
+// attendances those events touched, in the same transaction. A write
+// that fails plans nothing; a message is never planned twice for one
+// cause (the messages table is unique on it).
+
+// EnableMessages makes the store plan messages to clients, with links
+// to pages under publicURL ("https://clinic.example.org"). Call it
+// before the store is shared between goroutines. Without it no message
+// is ever planned.
+func (s *Store) EnableMessages(publicURL string) {
+	s.messages = &messaging{publicURL: publicURL}
+}
+
+// messaging is the store's message settings.
+type messaging struct {
+	publicURL string
+}
+
+// eventLog is what a write function's events touched.
+type eventLog struct {
+	attendances  []string            // attendance ids, in order of first touch
+	actions      map[string][]string // per attendance: created, cancelled, rescheduled
+	appointments []string            // appointments whose attendances to look up
+	moved        map[string]bool     // appointments rescheduled
+}
+
+func (l *eventLog) touch(apc, action string) {
+	if _, ok := l.actions[apc]; !ok {
+		l.attendances = append(l.attendances, apc)
+		l.actions[apc] = nil
+	}
+	if action != "" && !slices.Contains(l.actions[apc], action) {
+		l.actions[apc] = append(l.actions[apc], action)
+	}
+}
+
+// logs holds the eventLog of each transaction whose write function is
+// running. A transaction runs one write function at a time (group
+// commit runs them one after another), so the transaction names it.
+var logs sync.Map // *sql.Tx → *eventLog
+
+// noteEvent records an event in the log of the transaction db, if any.
+func noteEvent(db queryer, recordType, action, recordID string) {
+	tx, ok := db.(*sql.Tx)
+	if !ok {
+		return
+	}
+	v, ok := logs.Load(tx)
+	if !ok {
+		return
+	}
+	l := v.(*eventLog)
+	switch recordType {
+	case practiced.KindAppointmentClient.Type:
+		switch action {
+		case "created", "cancelled":
+			l.touch(recordID, action)
+		default:
+			l.touch(recordID, "")
+		}
+	case practiced.KindAppointment.Type:
+		if !slices.Contains(l.appointments, recordID) {
+			l.appointments = append(l.appointments, recordID)
+		}
+		if action == "rescheduled" {
+			l.moved[recordID] = true
+		}
+	}
+}
+
+// withMessages wraps a write function so that the messages its changes
+// cause are planned in its transaction.
+func (s *Store) withMessages(ctx context.Context, fn func(tx *sql.Tx) error) func(tx *sql.Tx) error {
+	return func(tx *sql.Tx) error {
+		l := &eventLog{actions: map[string][]string{}, moved: map[string]bool{}}
+		logs.Store(tx, l)
+		err := fn(tx)
+		logs.Delete(tx)
+		if err != nil || len(l.attendances) == 0 && len(l.appointments) == 0 {
+			return err
+		}
+		return s.planMessages(ctx, tx, l, practiced.Notify(ctx))
+	}
+}
+
+// planMessages plans the messages of the attendances l touched.
+func (s *Store) planMessages(ctx context.Context, tx *sql.Tx, l *eventLog, notify bool) error {
+	for _, apt := range l.appointments {
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM appointment_clients WHERE appointment_id = $1 ORDER BY id`, apt)
+		if err != nil {
+			return fmt.Errorf("plan messages: %w", err)
+		}
+		var ids []string
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			action := ""
+			if l.moved[apt] {
+				action = "rescheduled"
+			}
+			l.touch(id, action)
+		}
+	}
+	now := practiced.Now()
+	for _, apc := range l.attendances {
+		if err := s.planAttendance(ctx, tx, apc, l.actions[apc], notify, now); err != nil {
+			return fmt.Errorf("plan messages of %s: %w", apc, err)
+		}
+	}
+	return nil
+}
+
+// attendanceView is what an attendance's messages are made of.
+type attendanceView struct {
+	biz         string
+	business    string
+	ac          practiced.AppointmentClient
+	appointment practiced.Appointment
+	client      practiced.Client
+	location    practiced.Location
+	pract       practiced.Practitioner
+	service     *practiced.Service
+	secret      string
+	sequence    int
+}
+
+// loadAttendance reads an attendance and everything its messages name.
+func (s *Store) loadAttendance(ctx context.Context, db queryer, businessID, apc string) (attendanceView, error) {
+	var v attendanceView
+	v.biz = businessID
+	var secret sql.NullString
+	err := db.QueryRowContext(ctx, `SELECT b.name, ac.page_secret, ac.message_sequence FROM appointment_clients ac
+		JOIN businesses b ON b.id = ac.business_id WHERE ac.business_id = $1 AND ac.id = $2`, businessID, apc).
+		Scan(&v.business, &secret, &v.sequence)
+	if err != nil {
+		return v, translate(err)
+	}
+	v.secret = secret.String
+	if v.ac, err = appointmentClients.get(ctx, db, businessID, apc, ""); err != nil {
+		return v, err
+	}
+	if v.appointment, err = appointments.get(ctx, db, businessID, v.ac.AppointmentID, ""); err != nil {
+		return v, err
+	}
+	if v.client, err = clients.get(ctx, db, businessID, v.ac.ClientID, ""); err != nil {
+		return v, err
+	}
+	if v.location, err = locations.get(ctx, db, businessID, v.appointment.LocationID, ""); err != nil {
+		return v, err
+	}
+	if v.pract, err = practitioners.get(ctx, db, businessID, v.appointment.PractitionerID, ""); err != nil {
+		return v, err
+	}
+	if v.appointment.ServiceID != nil {
+		svc, err := services.get(ctx, db, businessID, *v.appointment.ServiceID, "")
+		if err != nil {
+			return v, err
+		}
+		v.service = &svc
+	}
+	return v, nil
+}
+
+// planAttendance plans the messages of one attendance after a change:
+// its reminder is planned, moved or dropped, and with notify the
+// confirmation, change or cancellation notice the actions call for.
+func (s *Store) planAttendance(ctx context.Context, tx *sql.Tx, apc string, actions []string, notify bool, now practiced.Time) error {
+	var biz string
+	err := tx.QueryRowContext(ctx, `SELECT business_id FROM appointment_clients WHERE id = $1`, apc).Scan(&biz)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // deleted in this transaction
+	} else if err != nil {
+		return err
+	}
+	v, err := s.loadAttendance(ctx, tx, biz, apc)
+	if err != nil {
+		return err
+	}
+	reachable := v.client.Email != "" && !v.client.NoMessages
+	minutes := 0
+	if v.service != nil {
+		minutes = v.service.ReminderMinutes
+	} else {
+		minutes = practiced.DefaultReminderMinutes
+	}
+	due, remind := practiced.ReminderDue(v.appointment, v.ac, minutes, now.Time)
+	if !reachable {
+		remind = false
+	}
+	reminderCause := "reminder:" + apc
+	if remind {
+		if err := s.putMessage(ctx, tx, &v, practiced.MessageReminder, reminderCause, practiced.NewTime(due), now, true); err != nil {
+			return err
+		}
+	} else if _, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE business_id = $1 AND cause = $2 AND status = $3`,
+		biz, reminderCause, practiced.MessageQueued); err != nil {
+		return err
+	}
+	if !notify || !reachable {
+		return nil
+	}
+	booked := v.ac.Status == practiced.StatusBooked && v.appointment.CancelledAt == nil
+	for _, a := range actions {
+		switch {
+		case a == "created" && booked:
+			err = s.putMessage(ctx, tx, &v, practiced.MessageConfirmation, "confirmation:"+apc, now, now, false)
+		case a == "rescheduled" && booked:
+			cause := fmt.Sprintf("change:%s:%d", apc, v.appointment.StartsAt.Unix())
+			err = s.putMessage(ctx, tx, &v, practiced.MessageChange, cause, now, now, false)
+		case a == "cancelled":
+			err = s.putMessage(ctx, tx, &v, practiced.MessageCancellation, "cancellation:"+apc, now, now, false)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// putMessage plans the message of kind for cause, due at sendAfter. A
+// message of the cause already planned is left alone, unless replace
+// is set and it is still queued: then it is rendered and timed anew (a
+// reminder of an appointment that moved).
+func (s *Store) putMessage(ctx context.Context, tx *sql.Tx, v *attendanceView, kind, cause string, sendAfter, now practiced.Time, replace bool) error {
+	var id, status string
+	err := tx.QueryRowContext(ctx, `SELECT id, status FROM messages WHERE business_id = $1 AND cause = $2`, v.biz, cause).Scan(&id, &status)
+	exists := err == nil
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if exists && (!replace || status != practiced.MessageQueued) {
+		return nil
+	}
+	if v.secret == "" {
+		v.secret = rand.Text()
+		if _, err := tx.ExecContext(ctx, `UPDATE appointment_clients SET page_secret = $3 WHERE business_id = $1 AND id = $2`,
+			v.biz, v.ac.ID, v.secret); err != nil {
+			return err
+		}
+	}
+	v.sequence++
+	if _, err := tx.ExecContext(ctx, `UPDATE appointment_clients SET message_sequence = $3 WHERE business_id = $1 AND id = $2`,
+		v.biz, v.ac.ID, v.sequence); err != nil {
+		return err
+	}
+	link := s.messages.publicURL + "/a/" + AppointmentToken(v.ac.ID, v.secret)
+	service := ""
+	if v.service != nil {
+		service = v.service.Name
+	}
+	r, err := mail.RenderAppointment(kind, mail.Appointment{Business: v.business, Location: v.location,
+		Practitioner: practitionerName(v.pract), Service: service, ClientName: clientName(v.client),
+		Appointment: v.appointment, Attendance: v.ac, PageURL: link, Sequence: v.sequence})
+	if err != nil {
+		return err
+	}
+	m := practiced.Message{Kind: kind, Status: practiced.MessageQueued, To: v.client.Email, ClientID: v.client.ID,
+		AppointmentClientID: &v.ac.ID, Subject: r.Subject, Text: r.Text, HTML: r.HTML, ICS: r.ICS, Cause: cause,
+		Link: link, ReplyTo: v.location.Email, FromName: v.business, SendAfter: sendAfter, CreatedAt: now, UpdatedAt: now}
+	if exists {
+		_, err := tx.ExecContext(ctx, `UPDATE messages SET to_address = $3, reply_to = $4, from_name = $5, subject = $6, text = $7,
+			html = $8, ics = $9, link = $10, send_after = $11, next_attempt_at = $11, updated_at = $12 WHERE business_id = $1 AND id = $2`,
+			v.biz, id, m.To, m.ReplyTo, m.FromName, m.Subject, m.Text, m.HTML, m.ICS, m.Link, tsv(sendAfter), tsv(now))
+		return err
+	}
+	return insertMessage(ctx, tx, v.biz, &m)
+}
+
+// insertMessage stores a new queued message.
+func insertMessage(ctx context.Context, tx *sql.Tx, biz string, m *practiced.Message) error {
+	m.ID = tid.New(practiced.PrefixMessage)
+	_, err := tx.ExecContext(ctx, `INSERT INTO messages (business_id, id, kind, status, cause, to_address, reply_to, from_name,
+		client_id, appointment_client_id, form_id, subject, text, html, ics, link, send_after, next_attempt_at, attempts,
+		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, 0, $18, $18)`,
+		biz, m.ID, m.Kind, m.Status, m.Cause, m.To, m.ReplyTo, m.FromName, m.ClientID, nullStr(m.AppointmentClientID),
+		nullStr(m.FormID), m.Subject, m.Text, m.HTML, m.ICS, m.Link, tsv(m.SendAfter), tsv(m.CreatedAt))
+	return err
+}
+
+// AppointmentToken is the last part of the address of an attendance's
+// own page: its id and its secret.
+func AppointmentToken(apc, secret string) string { return apc + "." + secret }
+
+// clientName is how a message greets its client.
+func clientName(c practiced.Client) string {
+	if c.PreferredName != "" {
+		return c.PreferredName
+	}
+	return c.FirstName
+}
+
+// practitionerName is a practitioner as clients know them.
+func practitionerName(p practiced.Practitioner) string {
+	if p.DisplayName != "" {
+		return p.DisplayName
+	}
+	name := p.FirstName + " " + p.LastName
+	if p.Title != "" {
+		name = p.Title + " " + name
+	}
+	return name
+}
+
+const messageCols = `id, kind, status, to_address, client_id, appointment_client_id, form_id, subject, text,
+	send_after, attempts, last_error, sent_at, created_at, updated_at, html, ics, cause, link, reply_to, from_name`
+
+func scanMessage(r rowScanner) (practiced.Message, error) {
+	var m practiced.Message
+	var lastErr sql.NullString
+	err := r.Scan(&m.ID, &m.Kind, &m.Status, &m.To, &m.ClientID, &m.AppointmentClientID, &m.FormID, &m.Subject, &m.Text,
+		timeScan{&m.SendAfter}, &m.Attempts, &lastErr, nullTimeScan{&m.SentAt}, timeScan{&m.CreatedAt}, timeScan{&m.UpdatedAt},
+		&m.HTML, &m.ICS, &m.Cause, &m.Link, &m.ReplyTo, &m.FromName)
+	if lastErr.Valid {
+		m.LastError = &lastErr.String
+	}
+	return m, err
+}
+
+// ListMessages implements practiced.MessageStore.
+func (s *Store) ListMessages(ctx context.Context, businessID string, f practiced.MessageFilter, p practiced.PageRequest) ([]practiced.Message, practiced.PageInfo, error) {
+	q := newListQuery(businessID, messageCols, "messages", "business_id", "id")
+	for col, v := range map[string]string{"kind": f.Kind, "status": f.Status, "to_address": f.To, "client_id": f.ClientID,
+		"appointment_client_id": f.AppointmentClientID, "form_id": f.FormID} {
+		if v != "" {
+			q.filter(col + " = " + q.args.add(v))
+		}
+	}
+	if f.UpdatedSince != nil {
+		q.filter("updated_at >= " + q.args.add(ts(*f.UpdatedSince)))
+	}
+	return list(ctx, s.r, q, p, scanMessage)
+}
+
+// GetMessage implements practiced.MessageStore.
+func (s *Store) GetMessage(ctx context.Context, businessID, id string) (practiced.Message, error) {
+	m, err := scanMessage(s.r.QueryRowContext(ctx, `SELECT `+messageCols+` FROM messages WHERE business_id = $1 AND id = $2`, businessID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, practiced.NotFound("Message")
+	}
+	return m, err
+}
+
+// QueueFormLink implements practiced.MessageStore.
+func (s *Store) QueueFormLink(ctx context.Context, businessID, formID, cause string, now practiced.Time) (practiced.Message, error) {
+	var m practiced.Message
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		f, err := forms.get(ctx, tx, businessID, formID, s.dialect.lockRow)
+		if err != nil {
+			return err
+		}
+		var existing string
+		err = tx.QueryRowContext(ctx, `SELECT id FROM messages WHERE business_id = $1 AND cause = $2`, businessID, cause).Scan(&existing)
+		if err == nil {
+			m, err = scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageCols+` FROM messages WHERE business_id = $1 AND id = $2`, businessID, existing))
+			return err
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		c, err := clients.get(ctx, tx, businessID, f.ClientID, "")
+		if err != nil {
+			return err
+		}
+		switch {
+		case f.ArchivedAt != nil:
+			return practiced.Invalid("sent_status", "cannot become sent: the form is archived; unarchive it first")
+		case c.NoMessages:
+			return practiced.Invalid("client_id", "the client is marked no_messages: the form's link cannot be e-mailed")
+		case c.Email == "":
+			return practiced.Invalid("client_id", "the client has no e-mail address to send the form's link to")
+		}
+		var business string
+		if err := tx.QueryRowContext(ctx, `SELECT name FROM businesses WHERE id = $1`, businessID).Scan(&business); err != nil {
+			return err
+		}
+		link := s.publicURL() + "/f/" + f.ID + "?secret=" + f.LinkSecret
+		r, err := mail.RenderForm(mail.Form{Business: business, ClientName: clientName(c), FormName: f.Name, URL: link, Color: f.Color})
+		if err != nil {
+			return err
+		}
+		replyTo := ""
+		if f.LocationID != nil {
+			if l, err := locations.get(ctx, tx, businessID, *f.LocationID, ""); err == nil {
+				replyTo = l.Email
+			}
+		}
+		m = practiced.Message{Kind: practiced.MessageFormLink, Status: practiced.MessageQueued, To: c.Email, ClientID: c.ID,
+			FormID: &f.ID, Subject: r.Subject, Text: r.Text, HTML: r.HTML, Cause: cause, Link: link, ReplyTo: replyTo,
+			FromName: business, SendAfter: now, CreatedAt: now, UpdatedAt: now}
+		if err := insertMessage(ctx, tx, businessID, &m); err != nil {
+			return err
+		}
+		if f.SentStatus == practiced.SentViewed {
+			return nil
+		}
+		before := f
+		f.SentStatus, f.UpdatedAt = practiced.SentQueued, now
+		if err := forms.write(ctx, tx, businessID, &f); err != nil {
+			return err
+		}
+		return forms.recordChange(ctx, tx, businessID, "updated", &before, &f)
+	})
+	return m, err
+}
+
+// publicURL is where the server's pages are, for links.
+func (s *Store) publicURL() string {
+	if s.messages == nil {
+		return ""
+	}
+	return s.messages.publicURL
+}
+
+// ClaimMessages implements practiced.MessageStore.
+func (s *Store) ClaimMessages(ctx context.Context, now practiced.Time, lease time.Duration, limit int) ([]practiced.MessageJob, error) {
+	// A read first, so that an idle server takes no write lock.
+	var due int
+	if err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM messages
+		WHERE status = $1 AND next_attempt_at <= $2 LIMIT 1) d`, practiced.MessageQueued, tsv(now)).Scan(&due); err != nil {
+		return nil, err
+	}
+	if due == 0 {
+		return nil, nil
+	}
+	var jobs []practiced.MessageJob
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		jobs = nil
+		rows, err := tx.QueryContext(ctx, `SELECT business_id, `+messageCols+` FROM messages
+			WHERE status = $1 AND next_attempt_at <= $2 ORDER BY next_attempt_at, id LIMIT $3`+s.skipLocked("messages"),
+			practiced.MessageQueued, tsv(now), limit)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var j practiced.MessageJob
+			var biz string
+			m, err := scanMessage(prefixed{rows, &biz})
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			j.BusinessID, j.Message = biz, m
+			jobs = append(jobs, j)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		leased := tsv(practiced.NewTime(now.Add(lease)))
+		for i := range jobs {
+			jobs[i].Message.Attempts++
+			if _, err := tx.ExecContext(ctx, `UPDATE messages SET attempts = $3, next_attempt_at = $4 WHERE business_id = $1 AND id = $2`,
+				jobs[i].BusinessID, jobs[i].Message.ID, jobs[i].Message.Attempts, leased); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return jobs, err
+}
+
+// prefixed scans one column before what a scanner of the rest reads.
+type prefixed struct {
+	r     rowScanner
+	first any
+}
+
+func (p prefixed) Scan(dest ...any) error { return p.r.Scan(append([]any{p.first}, dest...)...) }
+
+// FinishMessage implements practiced.MessageStore.
+func (s *Store) FinishMessage(ctx context.Context, job practiced.MessageJob, r practiced.MessageResult, now practiced.Time) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		m := job.Message
+		status, next, sentAt := practiced.MessageQueued, nullTs(r.Next), any(nil)
+		switch {
+		case r.Sent:
+			status, next, sentAt = practiced.MessageSent, nil, tsv(now)
+		case r.Permanent || r.Next == nil:
+			status, next = practiced.MessageFailed, nil
+		}
+		var lastErr any
+		if r.Error != "" {
+			lastErr = r.Error
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE messages SET status = $3, next_attempt_at = $4, last_error = $5, sent_at = $6,
+			updated_at = $7 WHERE business_id = $1 AND id = $2 AND status = $8`,
+			job.BusinessID, m.ID, status, next, lastErr, sentAt, tsv(now), practiced.MessageQueued)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 || m.FormID == nil || status == practiced.MessageQueued {
+			return nil
+		}
+		f, err := forms.get(ctx, tx, job.BusinessID, *m.FormID, s.dialect.lockRow)
+		if practiced.ErrorCode(err) == practiced.ENOTFOUND {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if f.SentStatus == practiced.SentViewed {
+			return nil
+		}
+		before := f
+		switch {
+		case r.Sent:
+			f.SentStatus = practiced.SentSent
+			if f.SentAt == nil {
+				f.SentAt = &now
+			}
+		case r.Permanent:
+			f.SentStatus = practiced.SentBounced
+		default:
+			f.SentStatus = practiced.SentFailed
+		}
+		f.UpdatedAt = now
+		if err := forms.write(ctx, tx, job.BusinessID, &f); err != nil {
+			return err
+		}
+		return forms.recordChange(ctx, tx, job.BusinessID, "updated", &before, &f)
+	})
+}
+
+// QueuedMessages implements practiced.MessageStore.
+func (s *Store) QueuedMessages(ctx context.Context) (int, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM messages WHERE status = $1`, practiced.MessageQueued).Scan(&n)
+	return n, err
+}
+
+// MessagesEnabled reports whether EnableMessages was called: whether
+// this server sends e-mail to clients.
+func (s *Store) MessagesEnabled() bool { return s.messages != nil }
