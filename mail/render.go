@@ -59,8 +59,8 @@ type Rendered struct {
 // view is what the templates read.
 type view struct {
 	Kind, Business, ClientName, When, Where, Practitioner, Service, PageURL, Color string
-	CancelBy                                                                     string
-	FormName, FormURL                                                            string
+	CancelBy                                                                       string
+	FormName, FormURL                                                              string
 }
 
 // RenderAppointment renders an appointment message of kind (confirmation,

@@ -17,11 +17,11 @@ import (
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/httpapi"
+	"github.com/practiced/practiced/mail"
 	"github.com/practiced/practiced/metrics"
 	"github.com/practiced/practiced/ratelimit"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/web"
-	"github.com/practiced/practiced/mail"
 	"github.com/practiced/practiced/webhook"
 )
 
