@@ -25,16 +25,21 @@ import (
 // cause (the messages table is unique on it).
 
 // EnableMessages makes the store plan messages to clients, with links
-// to pages under publicURL ("https://clinic.example.org"). Call it
-// before the store is shared between goroutines. Without it no message
-// is ever planned.
-func (s *Store) EnableMessages(publicURL string) {
-	s.messages = &messaging{publicURL: publicURL}
+// to pages under publicURL ("https://clinic.example.org"), reading the
+// time from now (nil is time.Now; tests move it). Call it before the
+// store is shared between goroutines. Without it no message is ever
+// planned.
+func (s *Store) EnableMessages(publicURL string, now func() time.Time) {
+	if now == nil {
+		now = time.Now
+	}
+	s.messages = &messaging{publicURL: publicURL, now: now}
 }
 
 // messaging is the store's message settings.
 type messaging struct {
 	publicURL string
+	now       func() time.Time
 }
 
 // eventLog is what a write function's events touched.
@@ -132,7 +137,7 @@ func (s *Store) planMessages(ctx context.Context, tx *sql.Tx, l *eventLog, notif
 			l.touch(id, action)
 		}
 	}
-	now := practiced.Now()
+	now := practiced.NewTime(s.messages.now())
 	for _, apc := range l.attendances {
 		if err := s.planAttendance(ctx, tx, apc, l.actions[apc], notify, now); err != nil {
 			return fmt.Errorf("plan messages of %s: %w", apc, err)

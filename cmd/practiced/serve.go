@@ -153,7 +153,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	defer st.Close()
 	if sender != nil {
-		st.EnableMessages(base)
+		st.EnableMessages(base, nil)
 	}
 	if m != nil {
 		st.ObserveTransactions(m.ObserveTransaction)

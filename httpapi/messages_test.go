@@ -1,0 +1,280 @@
+package httpapi_test
+
+import (
+	"bufio"
+	"encoding/base64"
+	"context"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	ics "github.com/arran4/golang-ical"
+
+	"github.com/practiced/practiced/httpapi"
+	"github.com/practiced/practiced/internal/testfix"
+	mailer "github.com/practiced/practiced/mail"
+)
+
+// newMessagingEnv is newEnv on a server that e-mails clients, its store
+// planning messages by the test's clock.
+func newMessagingEnv(t *testing.T) *env {
+	t.Helper()
+	st := testfix.Store(t)
+	e := &env{t: t, st: st, clock: testfix.Now}
+	e.a = testfix.NewClinic(t, st, "Clinic A")
+	e.b = testfix.NewClinic(t, st, "Clinic B")
+	st.EnableMessages("https://clinic.example.org", func() time.Time { return e.clock })
+	e.srv = httptest.NewServer(newServer(st, httpapi.Options{Now: func() time.Time { return e.clock }, Messages: true,
+		PublicURL: "https://clinic.example.org"}))
+	t.Cleanup(e.srv.Close)
+	return e
+}
+
+// messages lists the business's messages through the API, oldest first.
+func (e *env) messages(t *testing.T, token, query string) []map[string]any {
+	t.Helper()
+	r := e.do("GET", "/v1/messages?limit=100&"+query, token, nil)
+	wantStatus(t, r, http.StatusOK)
+	var out []map[string]any
+	for _, m := range r.JSON(t)["data"].([]any) {
+		out = append(out, m.(map[string]any))
+	}
+	return out
+}
+
+func kindsOf(ms []map[string]any) string {
+	var ks []string
+	for _, m := range ms {
+		ks = append(ks, fmt.Sprintf("%s/%s@%s", m["kind"], m["status"], m["send_after"]))
+	}
+	return strings.Join(ks, " ")
+}
+
+// TestRemindersArePlannedAndReplanned books with notify, moves the
+// appointment, cancels it, and reads the queue after each step.
+func TestRemindersArePlannedAndReplanned(t *testing.T) {
+	e := newMessagingEnv(t)
+	a := e.a
+	wantStatus(t, e.do("POST", "/v1/services/"+a.Consult.ID, a.Token, `{"reminder_minutes":1440}`), http.StatusOK)
+	apt := e.booked(t, book(a.Sydney, a.Alice, "2026-03-04T01:00:00Z", a.Clients[0].ID,
+		map[string]any{"service_id": a.Consult.ID, "notify": true}))
+	apc := attendeeIDs(apt)[0]
+	got := kindsOf(e.messages(t, a.Token, "appointment_client_id="+apc))
+	want := "reminder/queued@2026-03-03T01:00:00Z confirmation/queued@2026-03-01T22:00:00Z"
+	if got != want {
+		t.Fatalf("after booking: %s\nwant %s", got, want)
+	}
+	// Moved a day later without notify: the reminder follows, no notice.
+	e.clock = e.clock.Add(time.Hour)
+	wantStatus(t, e.do("POST", "/v1/appointments/"+apt["id"].(string), a.Token, `{"starts_at":"2026-03-05T01:00:00Z"}`), http.StatusOK)
+	want = "reminder/queued@2026-03-04T01:00:00Z confirmation/queued@2026-03-01T22:00:00Z"
+	if got := kindsOf(e.messages(t, a.Token, "appointment_client_id="+apc)); got != want {
+		t.Fatalf("after a move: %s\nwant %s", got, want)
+	}
+	// Moved again with notify: a change notice, the reminder moves again.
+	wantStatus(t, e.do("POST", "/v1/appointments/"+apt["id"].(string), a.Token, `{"starts_at":"2026-03-05T03:00:00Z","notify":true}`), http.StatusOK)
+	want = "reminder/queued@2026-03-04T03:00:00Z confirmation/queued@2026-03-01T22:00:00Z change/queued@2026-03-01T23:00:00Z"
+	if got := kindsOf(e.messages(t, a.Token, "appointment_client_id="+apc)); got != want {
+		t.Fatalf("after a notified move: %s\nwant %s", got, want)
+	}
+	// A bad notify is refused and changes nothing.
+	r := e.do("POST", "/v1/appointments/"+apt["id"].(string)+"/cancel", a.Token, `{"cancellation_note":"Ill","notify":"yes"}`)
+	wantInvalid(t, r, map[string][]string{"notify": {"must be true or false"}}, "notify must be true or false")
+	// Cancelled with notify: the queued reminder goes, a notice comes.
+	wantStatus(t, e.do("POST", "/v1/appointments/"+apt["id"].(string)+"/cancel", a.Token, `{"cancellation_note":"Ill","notify":true}`), http.StatusOK)
+	want = "confirmation/queued@2026-03-01T22:00:00Z change/queued@2026-03-01T23:00:00Z cancellation/queued@2026-03-01T23:00:00Z"
+	if got := kindsOf(e.messages(t, a.Token, "appointment_client_id="+apc)); got != want {
+		t.Fatalf("after cancelling: %s\nwant %s", got, want)
+	}
+	// Filters, and no messages for a client marked no_messages.
+	if got := kindsOf(e.messages(t, a.Token, "kind=change")); got != "change/queued@2026-03-01T23:00:00Z" {
+		t.Errorf("kind=change: %s", got)
+	}
+	wantStatus(t, e.do("POST", "/v1/clients/"+a.Clients[1].ID, a.Token, `{"no_messages":true}`), http.StatusOK)
+	e.booked(t, book(a.Sydney, a.Alice, "2026-03-06T01:00:00Z", a.Clients[1].ID, map[string]any{"duration": 30, "notify": true}))
+	if got := e.messages(t, a.Token, "client_id="+a.Clients[1].ID); len(got) != 0 {
+		t.Errorf("a client with no_messages has messages: %s", kindsOf(got))
+	}
+	// Another business sees none of them.
+	if got := e.messages(t, e.b.Token, ""); len(got) != 0 {
+		t.Errorf("business B sees %d messages", len(got))
+	}
+	wantStatus(t, e.do("GET", "/v1/messages/msg_01h455vb4pex5vsknk084sn02q", a.Token, nil), http.StatusNotFound)
+}
+
+// smtpServer runs aiosmtpd, a real SMTP server, on loopback, keeping
+// what it receives in a Maildir; it skips the test where aiosmtpd is
+// not installed (Debian's python3-aiosmtpd).
+func smtpServer(t *testing.T) (addr, maildir string) {
+	t.Helper()
+	if exec.Command("/usr/bin/python3", "-c", "import aiosmtpd").Run() != nil {
+		t.Skip("aiosmtpd is not installed (apt-get install python3-aiosmtpd): skipping the SMTP test")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr = ln.Addr().String()
+	ln.Close()
+	maildir = filepath.Join(t.TempDir(), "mail")
+	cmd := exec.Command("/usr/bin/python3", "-m", "aiosmtpd", "-n", "-l", addr, "-c", "aiosmtpd.handlers.Mailbox", maildir)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	for range 100 {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			line, _ := bufio.NewReader(c).ReadString('\n')
+			c.Close()
+			if strings.HasPrefix(line, "220") {
+				return addr, maildir
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("aiosmtpd did not start")
+	return
+}
+
+// received reads every message in the Maildir.
+func received(t *testing.T, maildir string) []*mail.Message {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(maildir, "new", "*"))
+	var out []*mail.Message
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := mail.ReadMessage(strings.NewReader(string(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// parts returns the leaf parts of a MIME message by content type.
+func parts(t *testing.T, m *mail.Message) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	var walk func(ct, enc string, body io.Reader)
+	walk = func(ct, enc string, body io.Reader) {
+		mt, params, err := mime.ParseMediaType(ct)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(mt, "multipart/") {
+			b, _ := io.ReadAll(body)
+			if enc == "base64" {
+				if b, err = base64.StdEncoding.DecodeString(strings.Join(strings.Fields(string(b)), "")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out[mt] = string(b)
+			return
+		}
+		r := multipart.NewReader(body, params["boundary"])
+		for {
+			p, err := r.NextPart()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			walk(p.Header.Get("Content-Type"), p.Header.Get("Content-Transfer-Encoding"), p)
+		}
+	}
+	walk(m.Header.Get("Content-Type"), m.Header.Get("Content-Transfer-Encoding"), m.Body)
+	return out
+}
+
+// TestMessagesReachARealSMTPServer books, sends a form link and cancels,
+// runs the worker against aiosmtpd, and reads what arrived: the text,
+// the HTML, and an invitation another iCalendar library parses, whose
+// SEQUENCE grows.
+func TestMessagesReachARealSMTPServer(t *testing.T) {
+	addr, maildir := smtpServer(t)
+	e := newMessagingEnv(t)
+	a := e.a
+	apt := e.booked(t, book(a.Sydney, a.Alice, "2026-03-04T01:00:00Z", a.Clients[0].ID, map[string]any{"duration": 30, "notify": true}))
+	apc := attendeeIDs(apt)[0]
+	wantStatus(t, e.do("POST", "/v1/appointments/"+apt["id"].(string)+"/cancel", a.Token, `{"cancellation_note":"Ill","notify":true}`), http.StatusOK)
+
+	sender, err := mailer.NewSMTP("smtp://"+addr, "Clinic A <bookings@clinic.example.org>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &mailer.Worker{Store: e.st, Sender: sender, Now: func() time.Time { return e.clock }}
+	n, err := w.RunOnce(context.Background())
+	if err != nil || n != 2 {
+		t.Fatalf("the worker sent %d: %v", n, err)
+	}
+	if n, err := w.RunOnce(context.Background()); err != nil || n != 0 {
+		t.Fatalf("a second run sent %d more: %v", n, err)
+	}
+	got := received(t, maildir)
+	if len(got) != 2 {
+		t.Fatalf("%d messages arrived, want 2", len(got))
+	}
+	sequences := map[string]string{}
+	for _, m := range got {
+		if m.Header.Get("To") != "<Ann@example.com>" && m.Header.Get("To") != "Ann@example.com" {
+			t.Errorf("To: %q", m.Header.Get("To"))
+		}
+		if from := m.Header.Get("From"); !strings.Contains(from, "bookings@clinic.example.org") {
+			t.Errorf("From: %q", from)
+		}
+		subject, _ := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
+		p := parts(t, m)
+		if !strings.Contains(p["text/plain"], "Hello Ann,") || !strings.Contains(p["text/plain"], "Wednesday 4 March 2026 at 12:00 pm") {
+			t.Errorf("%s: text part %q", subject, p["text/plain"])
+		}
+		if !strings.Contains(p["text/html"], "Hello Ann,") {
+			t.Errorf("%s: html part %q", subject, p["text/html"])
+		}
+		cal, err := ics.ParseCalendar(strings.NewReader(p["text/calendar"]))
+		if err != nil {
+			t.Fatalf("%s: the invitation does not parse: %v\n%s", subject, err, p["text/calendar"])
+		}
+		ev := cal.Events()
+		if len(ev) != 1 || ev[0].Id() != apc+"@practiced" {
+			t.Fatalf("%s: events %v", subject, ev)
+		}
+		method := cal.CalendarProperties[0]
+		for _, cp := range cal.CalendarProperties {
+			if cp.IANAToken == "METHOD" {
+				method = cp
+			}
+		}
+		sequences[method.Value] = ev[0].GetProperty(ics.ComponentPropertySequence).Value
+		start, err := ev[0].GetStartAt()
+		if err != nil || !start.Equal(time.Date(2026, 3, 4, 1, 0, 0, 0, time.UTC)) {
+			t.Errorf("%s: DTSTART %v, %v", subject, start, err)
+		}
+	}
+	// The reminder, planned first and dropped by the cancellation, took
+	// SEQUENCE 1.
+	if sequences["REQUEST"] != "2" || sequences["CANCEL"] != "3" {
+		t.Errorf("SEQUENCE by METHOD: %v, want REQUEST 2 and CANCEL 3", sequences)
+	}
+	for _, m := range e.messages(t, a.Token, "appointment_client_id="+apc) {
+		if m["status"] != "sent" || m["attempts"] != float64(1) || m["sent_at"] != "2026-03-01T22:00:00Z" {
+			t.Errorf("after sending: %v", m)
+		}
+	}
+}
