@@ -2,8 +2,8 @@ package httpapi_test
 
 import (
 	"bufio"
-	"encoding/base64"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"mime"
