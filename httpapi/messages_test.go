@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -21,6 +22,7 @@ import (
 
 	ics "github.com/arran4/golang-ical"
 
+	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/internal/testfix"
 	mailer "github.com/practiced/practiced/mail"
@@ -277,4 +279,52 @@ func TestMessagesReachARealSMTPServer(t *testing.T) {
 			t.Errorf("after sending: %v", m)
 		}
 	}
+}
+
+// refusing is a sender whose mail server refuses every address for good.
+type refusing struct{}
+
+func (refusing) Send(context.Context, practiced.Message) error {
+	return mailer.PermanentError(errors.New("550 5.1.1 no such mailbox"))
+}
+
+// TestFormLinksAreEmailed sends a form: its e-mail is queued, shown to a
+// read-only key without the link, and a refused address makes the form
+// bounced; a client marked no_messages cannot be sent one.
+func TestFormLinksAreEmailed(t *testing.T) {
+	e := newMessagingEnv(t)
+	fx := newFormFixture(t, e)
+	id := fx.createForm(t, e)
+	r := e.do("POST", "/v1/forms/"+id+"/send", e.a.Token, nil)
+	wantStatus(t, r, http.StatusOK)
+	if f := r.JSON(t); f["sent_status"] != "queued" || f["sent_at"] != nil {
+		t.Fatalf("after send: sent_status %v, sent_at %v", f["sent_status"], f["sent_at"])
+	}
+	ms := e.messages(t, e.a.Token, "form_id="+id)
+	if len(ms) != 1 || ms[0]["kind"] != "form_link" || ms[0]["to"] != "Ann@example.com" {
+		t.Fatalf("messages of the form: %v", ms)
+	}
+	link := "https://clinic.example.org/f/" + id + "?secret="
+	if text := ms[0]["text"].(string); !strings.Contains(text, link) {
+		t.Errorf("the text has no link: %q", text)
+	}
+	ro := e.messages(t, e.a.ReadOnlyToken, "form_id="+id)
+	if text := ro[0]["text"].(string); strings.Contains(text, "secret=") || !strings.Contains(text, "[link hidden from read-only keys]") {
+		t.Errorf("a read-only key reads %q", text)
+	}
+	w := &mailer.Worker{Store: e.st, Sender: refusing{}, Now: func() time.Time { return e.clock }}
+	if n, err := w.RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("the worker attempted %d: %v", n, err)
+	}
+	m := e.do("GET", "/v1/messages/"+ms[0]["id"].(string), e.a.Token, nil).JSON(t)
+	if m["status"] != "failed" || m["last_error"] != "550 5.1.1 no such mailbox" {
+		t.Errorf("the refused message: %v", m)
+	}
+	if f := e.do("GET", "/v1/forms/"+id, e.a.Token, nil).JSON(t); f["sent_status"] != "bounced" {
+		t.Errorf("the form's sent_status is %v, want bounced", f["sent_status"])
+	}
+	wantStatus(t, e.do("POST", "/v1/clients/"+e.a.Clients[0].ID, e.a.Token, `{"no_messages":true}`), http.StatusOK)
+	r = e.do("POST", "/v1/forms/"+fx.createForm(t, e)+"/send", e.a.Token, nil)
+	wantInvalid(t, r, map[string][]string{"client_id": {"the client is marked no_messages: the form's link cannot be e-mailed"}},
+		"client_id the client is marked no_messages: the form's link cannot be e-mailed")
 }

@@ -30,6 +30,9 @@ type permanentError struct{ err error }
 func (e permanentError) Error() string { return e.err.Error() }
 func (e permanentError) Unwrap() error { return e.err }
 
+// PermanentError marks err as a refusal another attempt will not change.
+func PermanentError(err error) error { return permanentError{err} }
+
 // Permanent reports whether err is a permanent refusal.
 func Permanent(err error) bool {
 	var p permanentError

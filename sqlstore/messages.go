@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -156,7 +155,6 @@ type attendanceView struct {
 	location    practiced.Location
 	pract       practiced.Practitioner
 	service     *practiced.Service
-	secret      string
 	sequence    int
 }
 
@@ -164,14 +162,12 @@ type attendanceView struct {
 func (s *Store) loadAttendance(ctx context.Context, db queryer, businessID, apc string) (attendanceView, error) {
 	var v attendanceView
 	v.biz = businessID
-	var secret sql.NullString
-	err := db.QueryRowContext(ctx, `SELECT b.name, ac.page_secret, ac.message_sequence FROM appointment_clients ac
+	err := db.QueryRowContext(ctx, `SELECT b.name, ac.message_sequence FROM appointment_clients ac
 		JOIN businesses b ON b.id = ac.business_id WHERE ac.business_id = $1 AND ac.id = $2`, businessID, apc).
-		Scan(&v.business, &secret, &v.sequence)
+		Scan(&v.business, &v.sequence)
 	if err != nil {
 		return v, translate(err)
 	}
-	v.secret = secret.String
 	if v.ac, err = appointmentClients.get(ctx, db, businessID, apc, ""); err != nil {
 		return v, err
 	}
@@ -267,19 +263,14 @@ func (s *Store) putMessage(ctx context.Context, tx *sql.Tx, v *attendanceView, k
 	if exists && (!replace || status != practiced.MessageQueued) {
 		return nil
 	}
-	if v.secret == "" {
-		v.secret = rand.Text()
-		if _, err := tx.ExecContext(ctx, `UPDATE appointment_clients SET page_secret = $3 WHERE business_id = $1 AND id = $2`,
-			v.biz, v.ac.ID, v.secret); err != nil {
-			return err
-		}
-	}
 	v.sequence++
 	if _, err := tx.ExecContext(ctx, `UPDATE appointment_clients SET message_sequence = $3 WHERE business_id = $1 AND id = $2`,
 		v.biz, v.ac.ID, v.sequence); err != nil {
 		return err
 	}
-	link := s.messages.publicURL + "/a/" + AppointmentToken(v.ac.ID, v.secret)
+	// The client's own page of the appointment is not served yet, so
+	// appointment messages carry no link (page_secret waits for it).
+	link := ""
 	service := ""
 	if v.service != nil {
 		service = v.service.Name
@@ -312,10 +303,6 @@ func insertMessage(ctx context.Context, tx *sql.Tx, biz string, m *practiced.Mes
 		nullStr(m.FormID), m.Subject, m.Text, m.HTML, m.ICS, m.Link, tsv(m.SendAfter), tsv(m.CreatedAt))
 	return err
 }
-
-// AppointmentToken is the last part of the address of an attendance's
-// own page: its id and its secret.
-func AppointmentToken(apc, secret string) string { return apc + "." + secret }
 
 // clientName is how a message greets its client.
 func clientName(c practiced.Client) string {

@@ -1,7 +1,8 @@
 -- Messages to clients: how long before its start a service's
 -- appointments are reminded of (0 for none), clients who want no
 -- messages, how long before the start a client may cancel online, the
--- secret of each attendance's page, and the queue of messages itself.
+-- secret of each attendance's own page (not served yet), the SEQUENCE
+-- of its calendar invitations, and the queue of messages itself.
 ALTER TABLE services ADD COLUMN reminder_minutes INTEGER NOT NULL DEFAULT 1440;
 ALTER TABLE clients ADD COLUMN no_messages BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE locations ADD COLUMN online_cancellation_hours INTEGER NOT NULL DEFAULT 24;
