@@ -25,13 +25,22 @@ type env struct {
 	clock time.Time
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { return newEnvWith(t, false) }
+
+// newEnvWith is newEnv, on a server that e-mails clients when messages
+// is set (its store planning them by the test's clock).
+func newEnvWith(t *testing.T, messages bool) *env {
 	t.Helper()
 	st := testfix.Store(t)
 	e := &env{t: t, st: st, clock: testfix.Now}
 	e.a = testfix.NewClinic(t, st, "Clinic A")
 	e.b = testfix.NewClinic(t, st, "Clinic B")
-	e.srv = httptest.NewServer(newServer(st, httpapi.Options{Now: func() time.Time { return e.clock }}))
+	opt := httpapi.Options{Now: func() time.Time { return e.clock }}
+	if messages {
+		opt.Messages, opt.PublicURL = true, "https://clinic.example.org"
+		st.EnableMessages(opt.PublicURL, opt.Now)
+	}
+	e.srv = httptest.NewServer(newServer(st, opt))
 	t.Cleanup(e.srv.Close)
 	return e
 }

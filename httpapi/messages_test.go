@@ -11,7 +11,6 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/mail"
 	"os"
 	"os/exec"
@@ -23,25 +22,11 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	practiced "github.com/practiced/practiced"
-	"github.com/practiced/practiced/httpapi"
-	"github.com/practiced/practiced/internal/testfix"
 	mailer "github.com/practiced/practiced/mail"
 )
 
-// newMessagingEnv is newEnv on a server that e-mails clients, its store
-// planning messages by the test's clock.
-func newMessagingEnv(t *testing.T) *env {
-	t.Helper()
-	st := testfix.Store(t)
-	e := &env{t: t, st: st, clock: testfix.Now}
-	e.a = testfix.NewClinic(t, st, "Clinic A")
-	e.b = testfix.NewClinic(t, st, "Clinic B")
-	st.EnableMessages("https://clinic.example.org", func() time.Time { return e.clock })
-	e.srv = httptest.NewServer(newServer(st, httpapi.Options{Now: func() time.Time { return e.clock }, Messages: true,
-		PublicURL: "https://clinic.example.org"}))
-	t.Cleanup(e.srv.Close)
-	return e
-}
+// newMessagingEnv is newEnv on a server that e-mails clients.
+func newMessagingEnv(t *testing.T) *env { return newEnvWith(t, true) }
 
 // messages lists the business's messages through the API, oldest first.
 func (e *env) messages(t *testing.T, token, query string) []map[string]any {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/poll"
 )
 
 // GiveUpAfter is how long after a message was due the worker stops
@@ -38,20 +39,7 @@ func (w *Worker) Run(ctx context.Context) {
 	if interval == 0 {
 		interval = time.Second
 	}
-	for {
-		n, err := w.RunOnce(ctx)
-		if err != nil && ctx.Err() == nil {
-			w.logger().Error("messages", "error", err.Error())
-		}
-		if n > 0 && err == nil {
-			continue
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(interval):
-		}
-	}
+	poll.Run(ctx, "messages", interval, w.logger(), w.RunOnce)
 }
 
 // RunOnce claims the due messages and attempts each once, four at a

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/poll"
 )
 
 // Tuning of deliveries; docs/webhooks.md states them.
@@ -194,20 +195,7 @@ func (w *Worker) Run(ctx context.Context) {
 	if interval == 0 {
 		interval = 500 * time.Millisecond
 	}
-	for {
-		n, err := w.RunOnce(ctx)
-		if err != nil && ctx.Err() == nil {
-			w.logger().Error("webhooks", "error", err.Error())
-		}
-		if n > 0 && err == nil {
-			continue
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(interval):
-		}
-	}
+	poll.Run(ctx, "webhooks", interval, w.logger(), w.RunOnce)
 }
 
 // RunOnce makes the deliveries of new events and attempts the due ones

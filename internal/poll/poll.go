@@ -1,0 +1,29 @@
+// Package poll runs the rounds of a background worker: the webhook
+// outbox and the queue of messages to clients.
+package poll
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// Run calls round until ctx ends: again at once while a round did some
+// work, else after interval. A round's error is logged under name and
+// the next round comes after interval.
+func Run(ctx context.Context, name string, interval time.Duration, logger *slog.Logger, round func(context.Context) (int, error)) {
+	for {
+		n, err := round(ctx)
+		if err != nil && ctx.Err() == nil {
+			logger.Error(name, "error", err.Error())
+		}
+		if n > 0 && err == nil {
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(interval):
+		}
+	}
+}
