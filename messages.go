@@ -123,6 +123,30 @@ type MessageStore interface {
 	FinishMessage(ctx context.Context, job MessageJob, r MessageResult, now Time) error
 	// QueuedMessages counts the messages waiting to be sent.
 	QueuedMessages(ctx context.Context) (int, error)
+	// AppointmentPage returns what the client's own page of an
+	// attendance shows; ENOTFOUND if no attendance has the id.
+	AppointmentPage(ctx context.Context, appointmentClientID string) (AppointmentPage, error)
+}
+
+// AppointmentPage is what a client's own page of an attendance shows and
+// checks. Secret is the page's secret, empty until a message linked to
+// the page.
+type AppointmentPage struct {
+	BusinessID   string
+	Business     string
+	Secret       string
+	Attendance   AppointmentClient
+	Appointment  Appointment
+	Location     Location
+	Practitioner string // as clients know them
+	Service      string // empty without a service
+	ClientName   string // the client's preferred or first name
+}
+
+// AppointmentToken is the last part of the address of an attendance's
+// own page (/a/{token}): its id and its secret.
+func AppointmentToken(appointmentClientID, secret string) string {
+	return appointmentClientID + "." + secret
 }
 
 // notifyKey marks a context whose changes notify the clients concerned.

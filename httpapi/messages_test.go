@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -312,4 +313,95 @@ func TestFormLinksAreEmailed(t *testing.T) {
 	r = e.do("POST", "/v1/forms/"+fx.createForm(t, e)+"/send", e.a.Token, nil)
 	wantInvalid(t, r, map[string][]string{"client_id": {"the client is marked no_messages: the form's link cannot be e-mailed"}},
 		"client_id the client is marked no_messages: the form's link cannot be e-mailed")
+}
+
+// pageLink is the path of the client's page in a message's text.
+func pageLink(t *testing.T, text string) string {
+	t.Helper()
+	m := regexp.MustCompile(`https://clinic\.example\.org(/a/\S+)`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("no page link in %q", text)
+	}
+	return m[1]
+}
+
+// TestAppointmentPage opens the client's page from the link in their
+// confirmation, says "I'll be there", downloads the calendar file, is
+// refused a late cancellation, cancels in time, and finds the page gone
+// after the appointment.
+func TestAppointmentPage(t *testing.T) {
+	e := newMessagingEnv(t)
+	a := e.a
+	wantStatus(t, e.do("POST", "/v1/locations/"+a.Sydney.ID, a.Token, `{"online_cancellation_hours":24}`), http.StatusOK)
+	apt := e.booked(t, book(a.Sydney, a.Alice, "2026-03-04T01:00:00Z", a.Clients[0].ID, map[string]any{"duration": 30, "notify": true}))
+	apc := attendeeIDs(apt)[0]
+	confirmation := e.messages(t, a.Token, "kind=confirmation&appointment_client_id="+apc)[0]
+	path := pageLink(t, confirmation["text"].(string))
+	form := http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}
+	post := func(body string, h http.Header) response {
+		return e.send("POST", path, h, strings.NewReader(body))
+	}
+
+	r := e.send("GET", path, nil, nil)
+	wantStatus(t, r, http.StatusOK)
+	for _, want := range []string{"Hello Ann,", "Wednesday 4 March 2026 at 12:00 pm", "Alice Nguyen", "Sydney CBD, 1 George St, Sydney NSW 2000",
+		"I'll be there</button>", "You can cancel here until Tuesday 3 March 2026 at 12:00 pm."} {
+		if !strings.Contains(string(r.Body), want) {
+			t.Errorf("the page lacks %q:\n%s", want, r.Body)
+		}
+	}
+	if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") || strings.Contains(csp, "script-src") {
+		t.Errorf("Content-Security-Policy %q", csp)
+	}
+	i := strings.LastIndex(path, ".")
+	wantStatus(t, e.send("GET", path[:i+1]+"WRONGSECRET", nil, nil), http.StatusNotFound)
+	wantStatus(t, e.send("GET", "/a/"+apc, nil, nil), http.StatusNotFound)
+	wantStatus(t, post("action=cancel", http.Header{"Content-Type": {"application/x-www-form-urlencoded"}, "Sec-Fetch-Site": {"cross-site"}}), http.StatusForbidden)
+
+	e.clock = e.clock.Add(time.Hour)
+	r = post("action=confirm", form)
+	wantStatus(t, r, http.StatusOK)
+	if !strings.Contains(string(r.Body), "the clinic knows you&#39;ll be there") {
+		t.Errorf("after confirming: %s", r.Body)
+	}
+	ac := e.do("GET", "/v1/appointment_clients/"+apc, a.Token, nil).JSON(t)
+	if ac["confirmed"] != true || ac["confirmed_at"] != "2026-03-01T23:00:00Z" || ac["status"] != "booked" {
+		t.Errorf("after confirming: %v", ac)
+	}
+
+	r = e.send("GET", path+"/calendar.ics", nil, nil)
+	wantStatus(t, r, http.StatusOK)
+	cal, err := ics.ParseCalendar(strings.NewReader(string(r.Body)))
+	if err != nil || len(cal.Events()) != 1 || cal.Events()[0].Id() != apc+"@practiced" {
+		t.Fatalf("the calendar file: %v\n%s", err, r.Body)
+	}
+
+	// 23 hours before the start is inside the 24-hour notice.
+	e.clock = time.Date(2026, 3, 3, 2, 0, 0, 0, time.UTC)
+	r = post("action=cancel&reason=Sick", form)
+	wantStatus(t, r, http.StatusConflict)
+	if !strings.Contains(string(r.Body), "too late to cancel here") {
+		t.Errorf("a late cancellation: %s", r.Body)
+	}
+	e.clock = time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)
+	r = post("action=cancel&reason=Sick", form)
+	wantStatus(t, r, http.StatusOK)
+	ac = e.do("GET", "/v1/appointment_clients/"+apc, a.Token, nil).JSON(t)
+	if ac["status"] != "cancelled" || ac["cancellation_note"] != "Cancelled by the client on their appointment page: Sick" ||
+		ac["cancelled_at"] != "2026-03-02T00:00:00Z" {
+		t.Errorf("after cancelling: %v", ac)
+	}
+	if got := kindsOf(e.messages(t, a.Token, "kind=cancellation&appointment_client_id="+apc)); got != "cancellation/queued@2026-03-02T00:00:00Z" {
+		t.Errorf("the cancellation notice: %s", got)
+	}
+	if r = post("action=confirm", form); r.Status != http.StatusOK || !strings.Contains(string(r.Body), "no longer booked") {
+		t.Errorf("confirming a cancelled attendance: %d %s", r.Status, r.Body)
+	}
+	// The read-only key is not shown the link.
+	ro := e.messages(t, a.ReadOnlyToken, "kind=confirmation&appointment_client_id="+apc)[0]
+	if strings.Contains(ro["text"].(string), "/a/") {
+		t.Errorf("a read-only key reads the page link: %q", ro["text"])
+	}
+	e.clock = time.Date(2026, 3, 4, 1, 30, 0, 0, time.UTC)
+	wantStatus(t, e.send("GET", path, nil, nil), http.StatusGone)
 }

@@ -74,7 +74,7 @@ func RenderAppointment(kind string, a Appointment) (Rendered, error) {
 	start := a.Appointment.StartsAt.In(zone)
 	country := a.Location.Address.CountryCode
 	v := view{Kind: kind, Business: a.Business, ClientName: a.ClientName, When: WhenText(start, country),
-		Where: where(a.Location), Practitioner: a.Practitioner, Service: a.Service, PageURL: a.PageURL, Color: "#0a7b83"}
+		Where: Where(a.Location), Practitioner: a.Practitioner, Service: a.Service, PageURL: a.PageURL, Color: "#0a7b83"}
 	if kind != practiced.MessageCancellation {
 		by := start.Add(-time.Duration(a.Location.OnlineCancellationHours) * time.Hour)
 		v.CancelBy = WhenText(by, country)
@@ -89,7 +89,11 @@ func RenderAppointment(kind string, a Appointment) (Rendered, error) {
 	if out.Text, out.HTML, err = render(kind, v); err != nil {
 		return Rendered{}, err
 	}
-	out.ICS, err = calendar(kind, a)
+	method, status := "REQUEST", "CONFIRMED"
+	if kind == practiced.MessageCancellation {
+		method, status = "CANCEL", "CANCELLED"
+	}
+	out.ICS, err = calendar(method, status, a)
 	return out, err
 }
 
@@ -138,8 +142,8 @@ func WhenText(t time.Time, country string) string {
 	return DateText(t, country) + " at " + clock
 }
 
-// where is the location's name and address on one line.
-func where(l practiced.Location) string {
+// Where is the location's name and address on one line.
+func Where(l practiced.Location) string {
 	parts := []string{l.Name}
 	ad := l.Address
 	for _, p := range []string{ad.Line1, ptrText(ad.Line2), strings.TrimSpace(ad.City + " " + ad.State + " " + ad.PostalCode)} {
@@ -157,17 +161,19 @@ func ptrText(s *string) string {
 	return *s
 }
 
-// calendar is the appointment as an iCalendar invitation: METHOD
-// REQUEST, or CANCEL for a cancellation, one event whose UID is the
-// attendance's, so a calendar replaces the event it holds.
-func calendar(kind string, a Appointment) (string, error) {
+// CalendarFile is the appointment as an iCalendar file to add to a
+// calendar (METHOD:PUBLISH), with the UID its invitations have.
+func CalendarFile(a Appointment) (string, error) {
+	return calendar("PUBLISH", "CONFIRMED", a)
+}
+
+// calendar is the appointment as an iCalendar object of the method (an
+// invitation is REQUEST, or CANCEL for a cancellation): one event whose
+// UID is the attendance's, so a calendar replaces the event it holds.
+func calendar(method, status string, a Appointment) (string, error) {
 	cal := ical.NewCalendar()
 	cal.Props.SetText(ical.PropVersion, "2.0")
 	cal.Props.SetText(ical.PropProductID, "-//practiced//appointment//EN")
-	method, status := "REQUEST", "CONFIRMED"
-	if kind == practiced.MessageCancellation {
-		method, status = "CANCEL", "CANCELLED"
-	}
 	cal.Props.SetText(ical.PropMethod, method)
 	ev := ical.NewEvent()
 	ev.Props.SetText(ical.PropUID, a.Attendance.ID+"@practiced")
@@ -179,7 +185,7 @@ func calendar(kind string, a Appointment) (string, error) {
 		summary = a.Service + " — " + a.Business
 	}
 	ev.Props.SetText(ical.PropSummary, summary)
-	ev.Props.SetText(ical.PropLocation, where(a.Location))
+	ev.Props.SetText(ical.PropLocation, Where(a.Location))
 	desc := "With " + a.Practitioner + "."
 	if a.PageURL != "" {
 		desc += " Your appointment: " + a.PageURL

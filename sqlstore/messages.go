@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -155,6 +156,7 @@ type attendanceView struct {
 	location    practiced.Location
 	pract       practiced.Practitioner
 	service     *practiced.Service
+	secret      string
 	sequence    int
 }
 
@@ -162,12 +164,16 @@ type attendanceView struct {
 func (s *Store) loadAttendance(ctx context.Context, db queryer, businessID, apc string) (attendanceView, error) {
 	var v attendanceView
 	v.biz = businessID
-	err := db.QueryRowContext(ctx, `SELECT b.name, ac.message_sequence FROM appointment_clients ac
+	var secret sql.NullString
+	err := db.QueryRowContext(ctx, `SELECT b.name, ac.page_secret, ac.message_sequence FROM appointment_clients ac
 		JOIN businesses b ON b.id = ac.business_id WHERE ac.business_id = $1 AND ac.id = $2`, businessID, apc).
-		Scan(&v.business, &v.sequence)
-	if err != nil {
-		return v, translate(err)
+		Scan(&v.business, &secret, &v.sequence)
+	if errors.Is(err, sql.ErrNoRows) {
+		return v, practiced.NotFound(practiced.KindAppointmentClient.Name)
+	} else if err != nil {
+		return v, err
 	}
+	v.secret = secret.String
 	if v.ac, err = appointmentClients.get(ctx, db, businessID, apc, ""); err != nil {
 		return v, err
 	}
@@ -268,9 +274,14 @@ func (s *Store) putMessage(ctx context.Context, tx *sql.Tx, v *attendanceView, k
 		v.biz, v.ac.ID, v.sequence); err != nil {
 		return err
 	}
-	// The client's own page of the appointment is not served yet, so
-	// appointment messages carry no link (page_secret waits for it).
-	link := ""
+	if v.secret == "" {
+		v.secret = rand.Text()
+		if _, err := tx.ExecContext(ctx, `UPDATE appointment_clients SET page_secret = $3 WHERE business_id = $1 AND id = $2`,
+			v.biz, v.ac.ID, v.secret); err != nil {
+			return err
+		}
+	}
+	link := s.messages.publicURL + "/a/" + practiced.AppointmentToken(v.ac.ID, v.secret)
 	service := ""
 	if v.service != nil {
 		service = v.service.Name
@@ -291,6 +302,27 @@ func (s *Store) putMessage(ctx context.Context, tx *sql.Tx, v *attendanceView, k
 		return err
 	}
 	return insertMessage(ctx, tx, v.biz, &m)
+}
+
+// AppointmentPage implements practiced.MessageStore.
+func (s *Store) AppointmentPage(ctx context.Context, apc string) (practiced.AppointmentPage, error) {
+	var biz string
+	err := s.r.QueryRowContext(ctx, `SELECT business_id FROM appointment_clients WHERE id = $1`, apc).Scan(&biz)
+	if errors.Is(err, sql.ErrNoRows) {
+		return practiced.AppointmentPage{}, practiced.NotFound(practiced.KindAppointmentClient.Name)
+	} else if err != nil {
+		return practiced.AppointmentPage{}, err
+	}
+	v, err := s.loadAttendance(ctx, s.r, biz, apc)
+	if err != nil {
+		return practiced.AppointmentPage{}, err
+	}
+	p := practiced.AppointmentPage{BusinessID: biz, Business: v.business, Secret: v.secret, Attendance: v.ac,
+		Appointment: v.appointment, Location: v.location, Practitioner: practitionerName(v.pract), ClientName: clientName(v.client)}
+	if v.service != nil {
+		p.Service = v.service.Name
+	}
+	return p, nil
 }
 
 // insertMessage stores a new queued message.

@@ -7,6 +7,7 @@ type Store interface {
 	FormsStore
 	BookingStore
 	CalendarStore
+	AppointmentStore
 }
 
 // Routes returns the pages by route pattern, for the server to mount
@@ -16,11 +17,15 @@ func Routes(store Store, opt Options) map[string]http.Handler {
 	forms := NewForms(store, opt)
 	booking := NewBooking(store, opt)
 	calendar := NewCalendar(store, opt)
+	appointments := NewAppointments(store, opt)
 	return map[string]http.Handler{
-		"GET /calendar/{file}":     calendar.Feed(),
-		"GET /f/{form_id}":         forms.Show(),
-		"POST /f/{form_id}":        forms.Answer(),
-		"GET /book/{location_id}":  booking.Show(),
-		"POST /book/{location_id}": booking.Book(),
+		"GET /a/{token}":              appointments.Show(),
+		"POST /a/{token}":             appointments.Act(),
+		"GET /a/{token}/calendar.ics": appointments.Calendar(),
+		"GET /calendar/{file}":        calendar.Feed(),
+		"GET /f/{form_id}":            forms.Show(),
+		"POST /f/{form_id}":           forms.Answer(),
+		"GET /book/{location_id}":     booking.Show(),
+		"POST /book/{location_id}":    booking.Book(),
 	}
 }
