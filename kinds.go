@@ -60,6 +60,7 @@ var (
 	KindForm               = Kind{Prefix: PrefixForm, Type: "form", Plural: "forms", Name: "Form"}
 	KindFormTemplate       = Kind{Prefix: PrefixFormTemplate, Type: "form_template", Plural: "form_templates", Name: "Form template"}
 	KindLocation           = Kind{Prefix: PrefixLocation, Type: "location", Plural: "locations", Name: "Location"}
+	KindMessage            = Kind{Prefix: PrefixMessage, Type: "message", Plural: "messages", Name: "Message"}
 	KindPractitioner       = Kind{Prefix: PrefixPractitioner, Type: "practitioner", Plural: "practitioners", Name: "Practitioner"}
 	KindReferralType       = Kind{Prefix: PrefixReferralType, Type: "referral_type", Plural: "referral_types", Name: "Referral type", Named: true}
 	KindService            = Kind{Prefix: PrefixService, Type: "service", Plural: "services", Name: "Service"}
@@ -76,7 +77,7 @@ var KindEvent = Kind{Prefix: PrefixEvent, Type: "event", Plural: "events", Name:
 var Kinds = []Kind{
 	KindAppointment, KindAppointmentClient, KindBusyTime, KindBusyTimeType, KindCancellationReason,
 	KindCase, KindClient, KindClientPackage, KindContact, KindForm, KindFormTemplate, KindLocation,
-	KindPractitioner, KindReferralType, KindService, KindTag,
+	KindMessage, KindPractitioner, KindReferralType, KindService, KindTag,
 }
 
 // NamedKinds lists the four kinds of named records, in the order of Kinds.

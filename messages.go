@@ -2,6 +2,7 @@ package practiced
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -70,6 +71,20 @@ type Message struct {
 	Link     string `json:"-"`
 	ReplyTo  string `json:"-"`
 	FromName string `json:"-"`
+}
+
+// HiddenLink replaces a message's secret link in what a read-only key,
+// the change feed and webhooks are shown.
+const HiddenLink = "[link hidden from read-only keys]"
+
+// Redacted returns m with the secret link its text carries hidden: the
+// link opens a page that can cancel an appointment or change the client,
+// so only keys that can write are shown it.
+func (m Message) Redacted() Message {
+	if m.Link != "" {
+		m.Text = strings.ReplaceAll(m.Text, m.Link, HiddenLink)
+	}
+	return m
 }
 
 // MessageFilter filters the message list; empty fields match every

@@ -249,6 +249,7 @@ type SeedData struct {
 	FormTemplates       []FormTemplate
 	Forms               []Form
 	BusyTimes           []BusyTime
+	Messages            []Message
 }
 
 // DocStore lists records as their stored JSON documents, each exactly

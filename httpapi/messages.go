@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"strings"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -42,7 +41,7 @@ func (s *Server) listMessages(w http.ResponseWriter, r *http.Request) error {
 
 // GET /v1/messages/{id}
 func (s *Server) getMessage(w http.ResponseWriter, r *http.Request) error {
-	_, m, err := loadRecord(r, practiced.Kind{Prefix: practiced.PrefixMessage, Name: "Message"}, s.store.GetMessage)
+	_, m, err := loadRecord(r, practiced.KindMessage, s.store.GetMessage)
 	if err != nil {
 		return err
 	}
@@ -55,11 +54,9 @@ func (s *Server) getMessage(w http.ResponseWriter, r *http.Request) error {
 // own page, which can cancel, or a form's, which can change the client)
 // from a read-only key, which can change nothing by any path.
 func redactLink(r *http.Request, m *practiced.Message) {
-	if m.Link == "" || !readOnly(r.Context()) {
-		return
+	if readOnly(r.Context()) {
+		*m = m.Redacted()
 	}
-	const hidden = "[link hidden from read-only keys]"
-	m.Text = strings.ReplaceAll(m.Text, m.Link, hidden)
 }
 
 // notifying lets the body of an appointment write carry "notify": true,

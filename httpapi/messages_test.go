@@ -99,6 +99,24 @@ func TestRemindersArePlannedAndReplanned(t *testing.T) {
 		t.Errorf("business B sees %d messages", len(got))
 	}
 	wantStatus(t, e.do("GET", "/v1/messages/msg_01h455vb4pex5vsknk084sn02q", a.Token, nil), http.StatusNotFound)
+
+	// The change feed followed the queue, the page links hidden.
+	r = e.do("GET", "/v1/events?record_type=message&limit=100", a.Token, nil)
+	wantStatus(t, r, http.StatusOK)
+	var types []string
+	for _, ev := range r.JSON(t)["data"].([]any) {
+		ev := ev.(map[string]any)
+		data := ev["data"].(map[string]any)
+		types = append(types, ev["type"].(string)+" "+data["kind"].(string))
+		if strings.Contains(data["text"].(string), "/a/") {
+			t.Errorf("%s carries the page link: %q", ev["type"], data["text"])
+		}
+	}
+	want = "message.created reminder, message.created confirmation, message.updated reminder, message.updated reminder, " +
+		"message.created change, message.deleted reminder, message.created cancellation"
+	if got := strings.Join(types, ", "); got != want {
+		t.Errorf("message events: %s\nwant %s", got, want)
+	}
 }
 
 // smtpServer runs aiosmtpd, a real SMTP server, on loopback, keeping

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -230,8 +231,7 @@ func (s *Store) planAttendance(ctx context.Context, tx *sql.Tx, apc string, acti
 		if err := s.putMessage(ctx, tx, &v, practiced.MessageReminder, reminderCause, practiced.NewTime(due), now, true); err != nil {
 			return err
 		}
-	} else if _, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE business_id = $1 AND cause = $2 AND status = $3`,
-		biz, reminderCause, practiced.MessageQueued); err != nil {
+	} else if err := dropQueued(ctx, tx, biz, reminderCause); err != nil {
 		return err
 	}
 	if !notify || !reachable {
@@ -253,6 +253,22 @@ func (s *Store) planAttendance(ctx context.Context, tx *sql.Tx, apc string, acti
 		}
 	}
 	return nil
+}
+
+// dropQueued deletes the message of cause while it is queued, recording
+// its deletion in the change feed.
+func dropQueued(ctx context.Context, tx *sql.Tx, biz, cause string) error {
+	m, err := scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageCols+` FROM messages WHERE business_id = $1 AND cause = $2 AND status = $3`,
+		biz, cause, practiced.MessageQueued))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE business_id = $1 AND id = $2`, biz, m.ID); err != nil {
+		return err
+	}
+	return recordEvent(ctx, tx, biz, practiced.KindMessage.Type, "deleted", m.ID, m.Redacted())
 }
 
 // putMessage plans the message of kind for cause, due at sendAfter. A
@@ -299,7 +315,10 @@ func (s *Store) putMessage(ctx context.Context, tx *sql.Tx, v *attendanceView, k
 		_, err := tx.ExecContext(ctx, `UPDATE messages SET to_address = $3, reply_to = $4, from_name = $5, subject = $6, text = $7,
 			html = $8, ics = $9, link = $10, send_after = $11, next_attempt_at = $11, updated_at = $12 WHERE business_id = $1 AND id = $2`,
 			v.biz, id, m.To, m.ReplyTo, m.FromName, m.Subject, m.Text, m.HTML, m.ICS, m.Link, tsv(sendAfter), tsv(now))
-		return err
+		if err != nil {
+			return err
+		}
+		return recordMessage(ctx, tx, v.biz, "updated", id)
 	}
 	return insertMessage(ctx, tx, v.biz, &m)
 }
@@ -325,15 +344,46 @@ func (s *Store) AppointmentPage(ctx context.Context, apc string) (practiced.Appo
 	return p, nil
 }
 
+// messageRowCols are the columns a new message sets, in
+// messageRowValues order.
+const messageRowCols = `id, kind, status, cause, to_address, reply_to, from_name, client_id, appointment_client_id, form_id,
+	subject, text, html, ics, link, send_after, next_attempt_at, attempts, last_error, sent_at, created_at, updated_at`
+
+func messageRowValues(m *practiced.Message) []any {
+	var next any
+	if m.Status == practiced.MessageQueued {
+		next = tsv(m.SendAfter)
+	}
+	return []any{m.ID, m.Kind, m.Status, m.Cause, m.To, m.ReplyTo, m.FromName, m.ClientID, nullStr(m.AppointmentClientID),
+		nullStr(m.FormID), m.Subject, m.Text, m.HTML, m.ICS, m.Link, tsv(m.SendAfter), next, m.Attempts, nullStr(m.LastError),
+		nullTs(m.SentAt), tsv(m.CreatedAt), tsv(m.UpdatedAt)}
+}
+
 // insertMessage stores a new queued message.
 func insertMessage(ctx context.Context, tx *sql.Tx, biz string, m *practiced.Message) error {
 	m.ID = tid.New(practiced.PrefixMessage)
-	_, err := tx.ExecContext(ctx, `INSERT INTO messages (business_id, id, kind, status, cause, to_address, reply_to, from_name,
-		client_id, appointment_client_id, form_id, subject, text, html, ics, link, send_after, next_attempt_at, attempts,
-		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, 0, $18, $18)`,
-		biz, m.ID, m.Kind, m.Status, m.Cause, m.To, m.ReplyTo, m.FromName, m.ClientID, nullStr(m.AppointmentClientID),
-		nullStr(m.FormID), m.Subject, m.Text, m.HTML, m.ICS, m.Link, tsv(m.SendAfter), tsv(m.CreatedAt))
-	return err
+	vals := append([]any{biz}, messageRowValues(m)...)
+	var a args
+	marks := make([]string, len(vals))
+	for i, v := range vals {
+		marks[i] = a.add(v)
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO messages (business_id, `+messageRowCols+`) VALUES (`+strings.Join(marks, ", ")+`)`, a.vals...)
+	if err != nil {
+		return err
+	}
+	return recordMessage(ctx, tx, biz, "created", m.ID)
+}
+
+// recordMessage writes the change feed's event of a change of a message,
+// with the message as it is now, its secret link hidden (the feed and
+// webhooks are not only for keys that can write).
+func recordMessage(ctx context.Context, tx *sql.Tx, biz, action, id string) error {
+	m, err := scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageCols+` FROM messages WHERE business_id = $1 AND id = $2`, biz, id))
+	if err != nil {
+		return fmt.Errorf("message %s: %w", id, err)
+	}
+	return recordEvent(ctx, tx, biz, practiced.KindMessage.Type, action, id, m.Redacted())
 }
 
 // clientName is how a message greets its client.
@@ -542,7 +592,13 @@ func (s *Store) FinishMessage(ctx context.Context, job practiced.MessageJob, r p
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 || m.FormID == nil || status == practiced.MessageQueued {
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		if err := recordMessage(ctx, tx, job.BusinessID, "updated", m.ID); err != nil {
+			return err
+		}
+		if m.FormID == nil || status == practiced.MessageQueued {
 			return nil
 		}
 		f, err := forms.get(ctx, tx, job.BusinessID, *m.FormID, s.dialect.lockRow)

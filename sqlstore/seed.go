@@ -167,6 +167,9 @@ func (s *Store) seed(ctx context.Context, ins *inserter, d practiced.SeedData) e
 		ins.row("forms", formCols, nil, formValues(&d.Forms[i]))
 	}
 	seedRows(ins, busyTimes, d.BusyTimes)
+	for i := range d.Messages {
+		ins.row("messages", messageRowCols, nil, messageRowValues(&d.Messages[i]))
+	}
 	if err := ins.flush(); err != nil {
 		return err
 	}

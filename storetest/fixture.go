@@ -193,6 +193,7 @@ type rich struct {
 	fte1             practiced.FormTemplate
 	for1, for2       practiced.Form
 	bti1, bti2       practiced.BusyTime
+	msg1             practiced.Message // the e-mail of for1's link
 }
 
 func newRich(t *testing.T, st practiced.Store) *rich {
@@ -331,6 +332,11 @@ func newRich(t *testing.T, st practiced.Store) *rich {
 	r.bti2 = newBusyTime(biz, r.loc2.ID, r.pra2.ID, hm(15, 0), hm(15, 20))
 	r.bti2.ArchivedAt = archivedAt()
 
+	r.msg1 = practiced.Message{ID: tid.New(practiced.PrefixMessage), Kind: practiced.MessageFormLink, Status: practiced.MessageSent,
+		To: r.cli1.Email, ClientID: r.cli1.ID, FormID: ptr(r.for1.ID), Subject: "Please fill in: Intake", Text: "Hello Annie",
+		HTML: "<p>Hello Annie</p>", Cause: "form_link:fixture", SendAfter: created, Attempts: 1, SentAt: &updated,
+		CreatedAt: created, UpdatedAt: updated}
+
 	seed(t, st, biz, r.data())
 	return r
 }
@@ -358,6 +364,7 @@ func (r *rich) data() practiced.SeedData {
 		FormTemplates:       []practiced.FormTemplate{r.fte1},
 		Forms:               []practiced.Form{r.for1, r.for2},
 		BusyTimes:           []practiced.BusyTime{r.bti1, r.bti2},
+		Messages:            []practiced.Message{r.msg1},
 	}
 }
 
@@ -365,5 +372,5 @@ func (r *rich) data() practiced.SeedData {
 func (r *rich) ids() []string {
 	return []string{r.loc1.ID, r.loc2.ID, r.ser1.ID, r.ser2.ID, r.pra1.ID, r.pra2.ID, r.pra3.ID, r.tag1.ID, r.tag2.ID,
 		r.ret1.ID, r.cnr1.ID, r.btt1.ID, r.con1.ID, r.con2.ID, r.cli1.ID, r.cli2.ID, r.cas1.ID, r.cpk1.ID, r.apt1.ID,
-		r.apt2.ID, r.apc1.ID, r.apc2.ID, r.fte1.ID, r.for1.ID, r.for2.ID, r.bti1.ID, r.bti2.ID}
+		r.apt2.ID, r.apc1.ID, r.apc2.ID, r.fte1.ID, r.for1.ID, r.for2.ID, r.bti1.ID, r.bti2.ID, r.msg1.ID}
 }
