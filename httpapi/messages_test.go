@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -9,12 +8,8 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"net/mail"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -23,6 +18,7 @@ import (
 	ics "github.com/arran4/golang-ical"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/testfix"
 	mailer "github.com/practiced/practiced/mail"
 )
 
@@ -119,60 +115,6 @@ func TestRemindersArePlannedAndReplanned(t *testing.T) {
 	}
 }
 
-// smtpServer runs aiosmtpd, a real SMTP server, on loopback, keeping
-// what it receives in a Maildir; it skips the test where aiosmtpd is
-// not installed (Debian's python3-aiosmtpd).
-func smtpServer(t *testing.T) (addr, maildir string) {
-	t.Helper()
-	if exec.Command("/usr/bin/python3", "-c", "import aiosmtpd").Run() != nil {
-		t.Skip("aiosmtpd is not installed (apt-get install python3-aiosmtpd): skipping the SMTP test")
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr = ln.Addr().String()
-	ln.Close()
-	maildir = filepath.Join(t.TempDir(), "mail")
-	cmd := exec.Command("/usr/bin/python3", "-m", "aiosmtpd", "-n", "-l", addr, "-c", "aiosmtpd.handlers.Mailbox", maildir)
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	for range 100 {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			line, _ := bufio.NewReader(c).ReadString('\n')
-			c.Close()
-			if strings.HasPrefix(line, "220") {
-				return addr, maildir
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal("aiosmtpd did not start")
-	return
-}
-
-// received reads every message in the Maildir.
-func received(t *testing.T, maildir string) []*mail.Message {
-	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(maildir, "new", "*"))
-	var out []*mail.Message
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := mail.ReadMessage(strings.NewReader(string(b)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
 // parts returns the leaf parts of a MIME message by content type.
 func parts(t *testing.T, m *mail.Message) map[string]string {
 	t.Helper()
@@ -214,7 +156,7 @@ func parts(t *testing.T, m *mail.Message) map[string]string {
 // the HTML, and an invitation another iCalendar library parses, whose
 // SEQUENCE grows.
 func TestMessagesReachARealSMTPServer(t *testing.T) {
-	addr, maildir := smtpServer(t)
+	addr, maildir := testfix.SMTPServer(t)
 	e := newMessagingEnv(t)
 	a := e.a
 	apt := e.booked(t, book(a.Sydney, a.Alice, "2026-03-04T01:00:00Z", a.Clients[0].ID, map[string]any{"duration": 30, "notify": true}))
@@ -233,7 +175,7 @@ func TestMessagesReachARealSMTPServer(t *testing.T) {
 	if n, err := w.RunOnce(context.Background()); err != nil || n != 0 {
 		t.Fatalf("a second run sent %d more: %v", n, err)
 	}
-	got := received(t, maildir)
+	got := testfix.Received(t, maildir)
 	if len(got) != 2 {
 		t.Fatalf("%d messages arrived, want 2", len(got))
 	}

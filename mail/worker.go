@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"math/rand/v2"
@@ -15,9 +16,9 @@ import (
 // trying to send it; it fails.
 const GiveUpAfter = 24 * time.Hour
 
-// lease is how long a claimed message is left to its worker before
-// another may try it: longer than any attempt takes.
-const lease = 2 * time.Minute
+// DefaultLease is how long a claimed message is left to its worker
+// before another may try it: longer than any attempt takes.
+const DefaultLease = 2 * time.Minute
 
 // Worker sends the queued messages as they come due, with retries.
 // Several processes may each run one on the same database: a message is
@@ -31,6 +32,9 @@ type Worker struct {
 	Interval time.Duration
 	// Now is the clock; nil is time.Now. Tests move it.
 	Now func() time.Time
+	// Lease is how long a claimed message is left to this worker before
+	// another process may try it, as after a crash; 0 is DefaultLease.
+	Lease time.Duration
 }
 
 // Run sends due messages until ctx ends.
@@ -45,7 +49,7 @@ func (w *Worker) Run(ctx context.Context) {
 // RunOnce claims the due messages and attempts each once, four at a
 // time; it returns how many it attempted.
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
-	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), lease, 100)
+	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), cmp.Or(w.Lease, DefaultLease), 100)
 	if err != nil || len(jobs) == 0 {
 		return 0, err
 	}

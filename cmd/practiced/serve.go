@@ -45,6 +45,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	allowPrivateWebhooks := fs.Bool("webhooks-allow-private", false, "let webhook endpoints name loopback and private addresses, and http:// URLs (tests, closed networks)")
 	smtpURL := fs.String("smtp", "", "send e-mail to clients through this mail server: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465 (off when empty)")
 	mailFrom := fs.String("mail-from", "", `the sender of e-mail to clients, e.g. "Harbour Physio <bookings@example.org>" (needed with --smtp)`)
+	mailLease := fs.Duration("mail-lease", mail.DefaultLease, "how long a message being sent is left to one server process before another may try it (after a crash)")
 	trustedProxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client")
 	if err := parseFlags(fs, args, getenv); err != nil {
 		return err
@@ -134,6 +135,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		defer stopProfiling()
 	}
 
+	if *mailLease <= 0 {
+		return fmt.Errorf("serve: --mail-lease %v: give a positive duration, such as 2m", *mailLease)
+	}
 	var sender mail.Sender
 	switch {
 	case *smtpURL != "":
@@ -179,7 +183,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		mailDone := make(chan struct{})
 		go func() {
 			defer close(mailDone)
-			w := &mail.Worker{Store: st, Sender: sender, Logger: logger}
+			w := &mail.Worker{Store: st, Sender: sender, Logger: logger, Lease: *mailLease}
 			w.Run(workerCtx)
 		}()
 		defer func() {

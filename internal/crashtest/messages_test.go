@@ -1,0 +1,161 @@
+package crashtest
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/practiced/practiced/internal/testfix"
+	"github.com/practiced/practiced/sqlstore"
+)
+
+// messageRounds is how many times the message test kills the server.
+const messageRounds = 6
+
+// inFlight is how many messages a server sends at once: a kill can
+// leave at most that many accepted by the mail server but not recorded.
+const inFlight = 4
+
+func TestMessagesSurviveKillNineSQLite(t *testing.T) {
+	messageKills(t, "sqlite:"+filepath.Join(t.TempDir(), "mail.db"))
+}
+
+func TestMessagesSurviveKillNinePostgres(t *testing.T) {
+	messageKills(t, testfix.PostgresURL(t))
+}
+
+// messageKills sends form links by e-mail through aiosmtpd while killing
+// the server with SIGKILL at random moments, and in the end checks that
+// every message the store holds was sent and arrived, that every
+// answered request has its message, and that no more arrived twice
+// than a kill can leave in flight.
+func messageKills(t *testing.T, url string) {
+	addr, maildir := testfix.SMTPServer(t)
+	st, err := sqlstore.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clinic := testfix.NewClinic(t, st, "Mailing Clinic")
+	st.Close()
+
+	w := &writes{token: clinic.Token, created: map[string]answer{}}
+	client := &http.Client{Timeout: 30 * time.Second}
+	serve := func() *server {
+		srv := startServer(t, url, "--smtp", "smtp://"+addr, "--mail-from", "Mailing Clinic <clinic@example.org>", "--mail-lease", "2s")
+		w.base = srv.base
+		return srv
+	}
+	srv := serve()
+	var forms []string
+	for _, c := range clinic.Clients {
+		status, f, err := w.do(client, "POST", "/v1/forms", map[string]any{"form_template_id": clinic.Template.ID, "client_id": c.ID})
+		if err != nil || status != http.StatusCreated {
+			t.Fatalf("creating a form: %d %v %v", status, f, err)
+		}
+		forms = append(forms, f["id"].(string))
+	}
+
+	var answered atomic.Int64
+	for round := range messageRounds {
+		if round > 0 {
+			srv = serve()
+		}
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		for g := range 2 {
+			wg.Go(func() {
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					status, _, err := w.do(client, "POST", "/v1/forms/"+forms[(g+i)%len(forms)]+"/send", map[string]any{})
+					if err != nil {
+						return
+					}
+					if status == http.StatusOK {
+						answered.Add(1)
+					}
+				}
+			})
+		}
+		time.Sleep(time.Duration(200+rand.IntN(400)) * time.Millisecond)
+		srv.cmd.Process.Kill()
+		srv.cmd.Wait()
+		close(stop)
+		wg.Wait()
+	}
+
+	// The last server sends what is left, claimed ones after their lease.
+	srv = serve()
+	defer srv.kill(t)
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		status, body, err := w.do(client, "GET", "/v1/messages?status=queued&limit=1", nil)
+		if err != nil || status != http.StatusOK {
+			t.Fatalf("reading the queue: %d %v", status, err)
+		}
+		if len(body["data"].([]any)) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("messages were still queued after 90 s")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+
+	var stored []string
+	for path := "/v1/messages?limit=100"; path != ""; {
+		status, body, err := w.do(client, "GET", path, nil)
+		if err != nil || status != http.StatusOK {
+			t.Fatalf("listing messages: %d %v", status, err)
+		}
+		for _, d := range body["data"].([]any) {
+			m := d.(map[string]any)
+			if m["status"] != "sent" {
+				t.Errorf("message %s is %s: %v", m["id"], m["status"], m["last_error"])
+			}
+			stored = append(stored, m["id"].(string))
+		}
+		next, _ := body["links"].(map[string]any)["next"].(string)
+		path = strings.TrimPrefix(next, w.base)
+	}
+	arrived := map[string]int{}
+	got := testfix.Received(t, maildir)
+	for _, m := range got {
+		arrived[strings.TrimSuffix(strings.TrimPrefix(m.Header.Get("Message-Id"), "<"), "@practiced>")]++
+	}
+	missing, twice := 0, 0
+	for _, id := range stored {
+		switch n := arrived[id]; {
+		case n == 0:
+			missing++
+		case n > 1:
+			twice += n - 1
+		}
+	}
+	if missing > 0 {
+		t.Errorf("%d of %d messages never arrived", missing, len(stored))
+	}
+	if int64(len(stored)) < answered.Load() {
+		t.Errorf("%d sends were answered 200 but the store holds %d messages", answered.Load(), len(stored))
+	}
+	if len(got) != len(stored)+twice {
+		t.Errorf("%d e-mails arrived for %d messages, %d repeats: some are not the store's", len(got), len(stored), twice)
+	}
+	if twice > messageRounds*inFlight {
+		t.Errorf("%d repeats after %d kills: more than %d in flight at a kill", twice, messageRounds, inFlight)
+	}
+	if answered.Load() < messageRounds {
+		t.Errorf("only %d sends were answered: too few to prove anything", answered.Load())
+	}
+	t.Logf("%d kills: %d sends answered, %d messages stored, all sent and arrived; %d arrived twice after a kill",
+		messageRounds, answered.Load(), len(stored), twice)
+}
