@@ -276,7 +276,9 @@ func (h *Booking) book(ctx context.Context, c *bookingChoice, sl bookable.Slot, 
 			return nil
 		}
 	}
-	return h.store.BookOnline(ctx, c.site.Location.BusinessID, b)
+	// A booking from the page is always confirmed by e-mail, when the
+	// server sends e-mail.
+	return h.store.BookOnline(practiced.WithNotify(ctx), c.site.Location.BusinessID, b)
 }
 
 // bookingChoice is what the person has chosen so far, with what the

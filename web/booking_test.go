@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/sqlstore"
@@ -891,4 +892,27 @@ func TestBookingOneAddressIsCappedPerDay(t *testing.T) {
 	first := e.appointmentsAt(at1000)[0]["appointment_client_ids"].([]any)[0].(string)
 	e.mustAPI(http.StatusOK, "POST", "/v1/appointment_clients/"+first, map[string]any{"status": "cancelled", "cancellation_note": "Booked twice"})
 	wantStatus(t, e.page("POST", e.bookPath(), e.booking(slotValue(e.a.Alice.ID, at1000), "eve@example.org"), nil), http.StatusOK)
+}
+
+// TestBookingIsConfirmedByEmail books through the page on a server that
+// e-mails clients: the booking's confirmation is queued at once, without
+// the page asking. The time is an hour and a half away, so no reminder
+// a day before it can be sent.
+func TestBookingIsConfirmedByEmail(t *testing.T) {
+	t.Parallel()
+	st := testfix.Store(t)
+	var e *env
+	st.EnableMessages("https://clinic.example.org", func() time.Time { return e.now() })
+	e = bookingEnvOf(t, newEnvOn(t, st))
+	r := e.page("POST", e.bookPath(), e.booking(slotValue(e.a.Alice.ID, at1000), "dana@example.org"), nil)
+	wantStatus(t, r, http.StatusOK)
+	var got []string
+	for _, m := range e.mustAPI(http.StatusOK, "GET", "/v1/messages?limit=100", nil)["data"].([]any) {
+		m := m.(map[string]any)
+		got = append(got, fmt.Sprintf("%s to %s at %s", m["kind"], m["to"], m["send_after"]))
+	}
+	want := []string{"confirmation to dana@example.org at " + clock}
+	if !slices.Equal(got, want) {
+		t.Errorf("messages %q, want %q", got, want)
+	}
 }
