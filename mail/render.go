@@ -6,6 +6,7 @@ package mail
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	htmltemplate "html/template"
 	"strconv"
@@ -32,6 +33,7 @@ type Appointment struct {
 	Location     practiced.Location
 	Practitioner string // as the client knows them
 	Service      string // empty without a service
+	Color        string // the service's colour, for the HTML part's header; empty for the default
 	ClientName   string // the client's preferred or first name
 	Appointment  practiced.Appointment
 	Attendance   practiced.AppointmentClient
@@ -74,7 +76,7 @@ func RenderAppointment(kind string, a Appointment) (Rendered, error) {
 	start := a.Appointment.StartsAt.In(zone)
 	country := a.Location.Address.CountryCode
 	v := view{Kind: kind, Business: a.Business, ClientName: a.ClientName, When: WhenText(start, country),
-		Where: Where(a.Location), Practitioner: a.Practitioner, Service: a.Service, PageURL: a.PageURL, Color: "#0a7b83"}
+		Where: Where(a.Location), Practitioner: a.Practitioner, Service: a.Service, PageURL: a.PageURL, Color: cmp.Or(a.Color, defaultColor)}
 	if kind != practiced.MessageCancellation {
 		by := start.Add(-time.Duration(a.Location.OnlineCancellationHours) * time.Hour)
 		v.CancelBy = WhenText(by, country)
@@ -97,14 +99,13 @@ func RenderAppointment(kind string, a Appointment) (Rendered, error) {
 	return out, err
 }
 
+// defaultColor heads a message whose service or form has no colour.
+const defaultColor = "#0a7b83"
+
 // RenderForm renders the message of a form's link.
 func RenderForm(f Form) (Rendered, error) {
-	color := f.Color
-	if color == "" {
-		color = "#0a7b83"
-	}
 	v := view{Kind: practiced.MessageFormLink, Business: f.Business, ClientName: f.ClientName, FormName: f.FormName,
-		FormURL: f.URL, Color: color}
+		FormURL: f.URL, Color: cmp.Or(f.Color, defaultColor)}
 	text, html, err := render(practiced.MessageFormLink, v)
 	return Rendered{Subject: "Please fill in: " + f.FormName + " — " + f.Business, Text: text, HTML: html}, err
 }

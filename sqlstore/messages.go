@@ -298,12 +298,12 @@ func (s *Store) putMessage(ctx context.Context, tx *sql.Tx, v *attendanceView, k
 		}
 	}
 	link := s.messages.publicURL + "/a/" + practiced.AppointmentToken(v.ac.ID, v.secret)
-	service := ""
+	service, color := "", ""
 	if v.service != nil {
-		service = v.service.Name
+		service, color = v.service.Name, v.service.Color
 	}
 	r, err := mail.RenderAppointment(kind, mail.Appointment{Business: v.business, Location: v.location,
-		Practitioner: practitionerName(v.pract), Service: service, ClientName: clientName(v.client),
+		Practitioner: practitionerName(v.pract), Service: service, Color: color, ClientName: clientName(v.client),
 		Appointment: v.appointment, Attendance: v.ac, PageURL: link, Sequence: v.sequence})
 	if err != nil {
 		return err
