@@ -24,7 +24,7 @@ func recordEvent(ctx context.Context, db queryer, businessID, recordType, action
 	if err != nil {
 		return fmt.Errorf("event: %w", err)
 	}
-	noteEvent(db, recordType, action, recordID)
+	noteEvent(db, businessID, recordType, action, recordID)
 	return nil
 }
 

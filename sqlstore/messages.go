@@ -43,8 +43,9 @@ type messaging struct {
 	now       func() time.Time
 }
 
-// eventLog is what a write function's events touched.
+// eventLog is what a write function's events touched, in its business.
 type eventLog struct {
+	biz          string
 	attendances  []string            // attendance ids, in order of first touch
 	actions      map[string][]string // per attendance: created, cancelled, rescheduled
 	appointments []string            // appointments whose attendances to look up
@@ -67,7 +68,7 @@ func (l *eventLog) touch(apc, action string) {
 var logs sync.Map // *sql.Tx → *eventLog
 
 // noteEvent records an event in the log of the transaction db, if any.
-func noteEvent(db queryer, recordType, action, recordID string) {
+func noteEvent(db queryer, businessID, recordType, action, recordID string) {
 	tx, ok := db.(*sql.Tx)
 	if !ok {
 		return
@@ -77,6 +78,7 @@ func noteEvent(db queryer, recordType, action, recordID string) {
 		return
 	}
 	l := v.(*eventLog)
+	l.biz = businessID
 	switch recordType {
 	case practiced.KindAppointmentClient.Type:
 		switch action {
@@ -113,7 +115,7 @@ func (s *Store) withMessages(ctx context.Context, fn func(tx *sql.Tx) error) fun
 // planMessages plans the messages of the attendances l touched.
 func (s *Store) planMessages(ctx context.Context, tx *sql.Tx, l *eventLog, notify bool) error {
 	for _, apt := range l.appointments {
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM appointment_clients WHERE appointment_id = $1 ORDER BY id`, apt)
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM appointment_clients WHERE business_id = $1 AND appointment_id = $2 ORDER BY id`, l.biz, apt)
 		if err != nil {
 			return fmt.Errorf("plan messages: %w", err)
 		}
@@ -140,7 +142,7 @@ func (s *Store) planMessages(ctx context.Context, tx *sql.Tx, l *eventLog, notif
 	}
 	now := practiced.NewTime(s.messages.now())
 	for _, apc := range l.attendances {
-		if err := s.planAttendance(ctx, tx, apc, l.actions[apc], notify, now); err != nil {
+		if err := s.planAttendance(ctx, tx, l.biz, apc, l.actions[apc], notify, now); err != nil {
 			return fmt.Errorf("plan messages of %s: %w", apc, err)
 		}
 	}
@@ -203,16 +205,11 @@ func (s *Store) loadAttendance(ctx context.Context, db queryer, businessID, apc 
 // planAttendance plans the messages of one attendance after a change:
 // its reminder is planned, moved or dropped, and with notify the
 // confirmation, change or cancellation notice the actions call for.
-func (s *Store) planAttendance(ctx context.Context, tx *sql.Tx, apc string, actions []string, notify bool, now practiced.Time) error {
-	var biz string
-	err := tx.QueryRowContext(ctx, `SELECT business_id FROM appointment_clients WHERE id = $1`, apc).Scan(&biz)
-	if errors.Is(err, sql.ErrNoRows) {
+func (s *Store) planAttendance(ctx context.Context, tx *sql.Tx, biz, apc string, actions []string, notify bool, now practiced.Time) error {
+	v, err := s.loadAttendance(ctx, tx, biz, apc)
+	if practiced.ErrorCode(err) == practiced.ENOTFOUND {
 		return nil // deleted in this transaction
 	} else if err != nil {
-		return err
-	}
-	v, err := s.loadAttendance(ctx, tx, biz, apc)
-	if err != nil {
 		return err
 	}
 	reachable := v.client.Email != "" && !v.client.NoMessages
