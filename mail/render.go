@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"cmp"
 	"embed"
+	"fmt"
 	htmltemplate "html/template"
 	"strconv"
 	"strings"
@@ -22,10 +23,55 @@ import (
 //go:embed templates
 var files embed.FS
 
-var (
-	texts = texttemplate.Must(texttemplate.ParseFS(files, "templates/*.txt"))
-	htmls = htmltemplate.Must(htmltemplate.ParseFS(files, "templates/*.html"))
-)
+// builtin are the templates the server comes with.
+var builtin = mustBuild(builtinSources())
+
+// set is one complete set of templates: a text template of each kind
+// ("confirmation.txt", …) and the HTML part, "message.html", with the
+// sources they were parsed from (an executed html/template cannot be
+// cloned, so a set is made anew from sources).
+type set struct {
+	sources map[string]string
+	texts   *texttemplate.Template
+	html    *htmltemplate.Template
+}
+
+func builtinSources() map[string]string {
+	out := map[string]string{}
+	for _, name := range TemplateFiles {
+		b, err := files.ReadFile("templates/" + name)
+		if err != nil {
+			panic(err)
+		}
+		out[name] = string(b)
+	}
+	return out
+}
+
+// buildSet parses a set of sources, one of each of TemplateFiles.
+func buildSet(sources map[string]string) (*set, error) {
+	s := &set{sources: sources, texts: texttemplate.New(""), html: htmltemplate.New("")}
+	for _, name := range TemplateFiles {
+		var err error
+		if strings.HasSuffix(name, ".html") {
+			_, err = s.html.New(name).Parse(sources[name])
+		} else {
+			_, err = s.texts.New(name).Parse(sources[name])
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return s, nil
+}
+
+func mustBuild(sources map[string]string) *set {
+	s, err := buildSet(sources)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
 
 // Appointment is what an appointment message says.
 type Appointment struct {
@@ -66,9 +112,10 @@ type view struct {
 }
 
 // RenderAppointment renders an appointment message of kind (confirmation,
-// reminder, change or cancellation) in the location's time zone and its
-// country's way of writing dates.
-func RenderAppointment(kind string, a Appointment) (Rendered, error) {
+// reminder, change or cancellation) with the business's templates, in
+// the location's time zone and its country's way of writing dates. A nil
+// t renders with the built-in templates.
+func (t *Templates) RenderAppointment(businessID, kind string, a Appointment) (Rendered, error) {
 	zone, err := time.LoadLocation(a.Location.Timezone)
 	if err != nil {
 		zone = time.UTC
@@ -88,7 +135,7 @@ func RenderAppointment(kind string, a Appointment) (Rendered, error) {
 		practiced.MessageCancellation: "Your appointment on " + DateText(start, country) + " is cancelled",
 	}
 	out := Rendered{Subject: subjects[kind] + " — " + a.Business}
-	if out.Text, out.HTML, err = render(kind, v); err != nil {
+	if out.Text, out.HTML, err = t.of(businessID).render(kind, v); err != nil {
 		return Rendered{}, err
 	}
 	method, status := "REQUEST", "CONFIRMED"
@@ -102,20 +149,21 @@ func RenderAppointment(kind string, a Appointment) (Rendered, error) {
 // defaultColor heads a message whose service or form has no colour.
 const defaultColor = "#0a7b83"
 
-// RenderForm renders the message of a form's link.
-func RenderForm(f Form) (Rendered, error) {
+// RenderForm renders the message of a form's link with the business's
+// templates; a nil t renders with the built-in ones.
+func (t *Templates) RenderForm(businessID string, f Form) (Rendered, error) {
 	v := view{Kind: practiced.MessageFormLink, Business: f.Business, ClientName: f.ClientName, FormName: f.FormName,
 		FormURL: f.URL, Color: cmp.Or(f.Color, defaultColor)}
-	text, html, err := render(practiced.MessageFormLink, v)
+	text, html, err := t.of(businessID).render(practiced.MessageFormLink, v)
 	return Rendered{Subject: "Please fill in: " + f.FormName + " — " + f.Business, Text: text, HTML: html}, err
 }
 
-func render(kind string, v view) (string, string, error) {
+func (s *set) render(kind string, v view) (string, string, error) {
 	var t, h bytes.Buffer
-	if err := texts.ExecuteTemplate(&t, kind+".txt", v); err != nil {
+	if err := s.texts.ExecuteTemplate(&t, kind+".txt", v); err != nil {
 		return "", "", err
 	}
-	if err := htmls.ExecuteTemplate(&h, "message.html", v); err != nil {
+	if err := s.html.ExecuteTemplate(&h, "message.html", v); err != nil {
 		return "", "", err
 	}
 	return t.String(), h.String(), nil

@@ -3,6 +3,7 @@ package mail_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -68,7 +69,7 @@ func twoProcesses(t *testing.T, url string) {
 	var wg sync.WaitGroup
 	for _, st := range stores {
 		wg.Go(func() {
-			w := &mail.Worker{Store: st, Sender: sender}
+			w := &mail.Worker{Store: st, Sender: sender, Logger: slog.New(slog.DiscardHandler)}
 			for {
 				n, err := w.RunOnce(ctx)
 				if err != nil {

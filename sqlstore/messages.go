@@ -37,6 +37,11 @@ func (s *Store) EnableMessages(publicURL string, now func() time.Time) {
 	s.messages = &messaging{publicURL: publicURL, now: now}
 }
 
+// SetMessageTemplates has messages rendered with t (serve
+// --mail-templates) instead of the built-in templates. Call it before
+// the store is shared between goroutines.
+func (s *Store) SetMessageTemplates(t *mail.Templates) { s.templates = t }
+
 // messaging is the store's message settings.
 type messaging struct {
 	publicURL string
@@ -299,7 +304,7 @@ func (s *Store) putMessage(ctx context.Context, tx *sql.Tx, v *attendanceView, k
 	if v.service != nil {
 		service, color = v.service.Name, v.service.Color
 	}
-	r, err := mail.RenderAppointment(kind, mail.Appointment{Business: v.business, Location: v.location,
+	r, err := s.templates.RenderAppointment(v.biz, kind, mail.Appointment{Business: v.business, Location: v.location,
 		Practitioner: practitionerName(v.pract), Service: service, Color: color, ClientName: clientName(v.client),
 		Appointment: v.appointment, Attendance: v.ac, PageURL: link, Sequence: v.sequence})
 	if err != nil {
@@ -475,7 +480,7 @@ func (s *Store) QueueFormLink(ctx context.Context, businessID, formID, cause str
 			return err
 		}
 		link := s.publicURL() + "/f/" + f.ID + "?secret=" + f.LinkSecret
-		r, err := mail.RenderForm(mail.Form{Business: business, ClientName: clientName(c), FormName: f.Name, URL: link, Color: f.Color})
+		r, err := s.templates.RenderForm(businessID, mail.Form{Business: business, ClientName: clientName(c), FormName: f.Name, URL: link, Color: f.Color})
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/mail"
 )
 
 // Store is a practiced.Store on a SQL database. Writes go through w and
@@ -30,6 +31,8 @@ type Store struct {
 	// messages, when set, has the messages to clients planned in the
 	// transactions of the changes that cause them (messages.go).
 	messages *messaging
+	// templates render messages; nil means the built-in ones.
+	templates *mail.Templates
 }
 
 var _ practiced.Store = (*Store)(nil)

@@ -1,6 +1,6 @@
 // Command practiced is the practice-management server and its tools.
 //
-//	practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert F --tls-key F] [--demo] [--db-pool N] [--pprof ADDR] [--metrics ADDR] [--log-format text|json] [--rate-limit N] [--page-rate N] [--redis URL] [--trusted-proxy CIDR,...] [--webhooks-allow-private] [--smtp URL --mail-from ADDR]
+//	practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert F --tls-key F] [--demo] [--db-pool N] [--pprof ADDR] [--metrics ADDR] [--log-format text|json] [--rate-limit N] [--page-rate N] [--redis URL] [--trusted-proxy CIDR,...] [--webhooks-allow-private] [--smtp URL --mail-from ADDR] [--mail-templates DIR] [--mail-lease 2m]
 //	practiced migrate [--db URL]
 //	practiced apikey create --business NAME [--read-only] [--rate N] [--db URL]
 //	practiced apikey list --business NAME [--db URL]
@@ -36,7 +36,7 @@ func main() {
 }
 
 const usage = `usage:
-  practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert FILE --tls-key FILE] [--demo] [--db-pool N] [--pprof ADDR] [--metrics ADDR] [--log-format text|json] [--rate-limit N] [--page-rate N] [--redis URL] [--trusted-proxy CIDR,...] [--webhooks-allow-private] [--smtp URL --mail-from ADDR]
+  practiced serve   [--db URL] [--addr 127.0.0.1:8080] [--public-url URL] [--tls-cert FILE --tls-key FILE] [--demo] [--db-pool N] [--pprof ADDR] [--metrics ADDR] [--log-format text|json] [--rate-limit N] [--page-rate N] [--redis URL] [--trusted-proxy CIDR,...] [--webhooks-allow-private] [--smtp URL --mail-from ADDR] [--mail-templates DIR] [--mail-lease 2m]
   practiced migrate [--db URL]
   practiced apikey create --business NAME [--read-only] [--rate N] [--db URL]
   practiced apikey list --business NAME [--db URL]

@@ -45,6 +45,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	allowPrivateWebhooks := fs.Bool("webhooks-allow-private", false, "let webhook endpoints name loopback and private addresses, and http:// URLs (tests, closed networks)")
 	smtpURL := fs.String("smtp", "", "send e-mail to clients through this mail server: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465 (off when empty)")
 	mailFrom := fs.String("mail-from", "", `the sender of e-mail to clients, e.g. "Harbour Physio <bookings@example.org>" (needed with --smtp)`)
+	mailTemplates := fs.String("mail-templates", "", "a directory of message templates replacing the built-in ones, for every business and, in subdirectories named by business id, for one (docs/messages.md)")
 	mailLease := fs.Duration("mail-lease", mail.DefaultLease, "how long a message being sent is left to one server process before another may try it (after a crash)")
 	trustedProxies := fs.String("trusted-proxy", "", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names the client")
 	if err := parseFlags(fs, args, getenv); err != nil {
@@ -151,6 +152,13 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		sender = mail.Log{Logger: logger}
 	}
 
+	var templates *mail.Templates
+	if *mailTemplates != "" {
+		if templates, err = mail.LoadTemplates(*mailTemplates); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+	}
+
 	st, err := sqlstore.OpenWith(ctx, *db, sqlstore.Options{PoolSize: *pool})
 	if err != nil {
 		return err
@@ -158,6 +166,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	defer st.Close()
 	if sender != nil {
 		st.EnableMessages(base, nil)
+	}
+	if templates != nil {
+		st.SetMessageTemplates(templates)
 	}
 	if m != nil {
 		st.ObserveTransactions(m.ObserveTransaction)
