@@ -71,7 +71,7 @@ func TestAppointmentPageOnAPhone(t *testing.T) {
 	err = chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS(`#reason`), "Away for work"),
 		chromedp.Click(chromedp.CSS(`#cancel`)),
-		chromedp.WaitVisible(chromedp.CSS(`#status`)),
+		chromedp.WaitVisible(chromedp.CSS(`#cancelled`)),
 	)
 	if err != nil {
 		t.Fatalf("cancelling: %v", err)
