@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
-	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -97,12 +96,7 @@ func (w *Worker) attempt(ctx context.Context, j practiced.MessageJob) practiced.
 // Backoff is the wait before the attempt after the given one: 30
 // seconds doubling to at most an hour, with a tenth of jitter.
 func Backoff(attempt int) time.Duration {
-	d := 30 * time.Second
-	for i := 1; i < attempt && d < time.Hour; i++ {
-		d *= 2
-	}
-	d = min(d, time.Hour)
-	return d + time.Duration(rand.Int64N(int64(d/10)+1))
+	return poll.Backoff(attempt, 30*time.Second, time.Hour)
 }
 
 func (w *Worker) now() time.Time {

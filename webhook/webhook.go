@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"net/netip"
@@ -305,12 +304,7 @@ func (w *Worker) failed(j practiced.WebhookJob, now time.Time, status int, msg s
 // random, so that many deliveries failing together do not all come back
 // at once.
 func Backoff(attempt int) time.Duration {
-	d := FirstRetry
-	for i := 1; i < attempt && d < MaxRetryWait; i++ {
-		d *= 2
-	}
-	d = min(d, MaxRetryWait)
-	return d + time.Duration(mrand.Int64N(int64(d)/10+1))
+	return poll.Backoff(attempt, FirstRetry, MaxRetryWait)
 }
 
 func (w *Worker) now() time.Time {

@@ -5,6 +5,7 @@ package poll
 import (
 	"context"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 )
 
@@ -26,4 +27,16 @@ func Run(ctx context.Context, name string, interval time.Duration, logger *slog.
 		case <-time.After(interval):
 		}
 	}
+}
+
+// Backoff is the wait after the attempt-th failed attempt: first,
+// doubling each time up to most, plus up to a tenth of it at random, so
+// that many attempts failing together do not all come back at once.
+func Backoff(attempt int, first, most time.Duration) time.Duration {
+	d := first
+	for i := 1; i < attempt && d < most; i++ {
+		d *= 2
+	}
+	d = min(d, most)
+	return d + time.Duration(rand.Int64N(int64(d)/10+1))
 }
