@@ -398,3 +398,37 @@ func (w *writes) verify(t *testing.T, round int, all bool) {
 		c.inFlight = ""
 	}
 }
+
+// loadAndKill runs rounds of load against a server: each round starts a
+// server (the first round uses srv), has two connections call step
+// with their number and a growing count until step says to stop (an
+// error: the server is gone), and kills the server with SIGKILL after
+// between least and least+spread.
+func loadAndKill(rounds int, srv *server, serve func() *server, least, spread time.Duration, step func(round, g, i int) bool) {
+	for round := range rounds {
+		if round > 0 {
+			srv = serve()
+		}
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		for g := range 2 {
+			wg.Go(func() {
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					if !step(round, g, i) {
+						return
+					}
+				}
+			})
+		}
+		time.Sleep(least + time.Duration(rand.Int64N(int64(spread))))
+		srv.cmd.Process.Kill()
+		srv.cmd.Wait()
+		close(stop)
+		wg.Wait()
+	}
+}

@@ -2,11 +2,9 @@ package crashtest
 
 import (
 	"context"
-	"math/rand/v2"
 	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -62,36 +60,13 @@ func messageKills(t *testing.T, url string) {
 	}
 
 	var answered atomic.Int64
-	for round := range messageRounds {
-		if round > 0 {
-			srv = serve()
+	loadAndKill(messageRounds, srv, serve, 200*time.Millisecond, 400*time.Millisecond, func(round, g, i int) bool {
+		status, _, err := w.do(client, "POST", "/v1/forms/"+forms[(g+i)%len(forms)]+"/send", map[string]any{})
+		if status == http.StatusOK {
+			answered.Add(1)
 		}
-		stop := make(chan struct{})
-		var wg sync.WaitGroup
-		for g := range 2 {
-			wg.Go(func() {
-				for i := 0; ; i++ {
-					select {
-					case <-stop:
-						return
-					default:
-					}
-					status, _, err := w.do(client, "POST", "/v1/forms/"+forms[(g+i)%len(forms)]+"/send", map[string]any{})
-					if err != nil {
-						return
-					}
-					if status == http.StatusOK {
-						answered.Add(1)
-					}
-				}
-			})
-		}
-		time.Sleep(time.Duration(200+rand.IntN(400)) * time.Millisecond)
-		srv.cmd.Process.Kill()
-		srv.cmd.Wait()
-		close(stop)
-		wg.Wait()
-	}
+		return err == nil
+	})
 
 	// The last server sends what is left, claimed ones after their lease.
 	srv = serve()

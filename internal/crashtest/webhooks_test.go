@@ -95,44 +95,21 @@ func webhookKills(t *testing.T, url string) {
 	rcv.wh = wh
 	rcv.mu.Unlock()
 
-	for round := range webhookRounds {
-		if round > 0 {
-			srv = serve()
+	// Two connections create and update clients until each kill.
+	mine := make([]string, 2)
+	loadAndKill(webhookRounds, srv, serve, 100*time.Millisecond, 300*time.Millisecond, func(round, g, i int) bool {
+		var err error
+		if mine[g] == "" || i%3 == 0 {
+			var body map[string]any
+			_, body, err = w.do(client, "POST", "/v1/clients", map[string]any{"first_name": fmt.Sprint("R", round, "G", g), "last_name": fmt.Sprint("N", i)})
+			if err == nil && body["id"] != nil {
+				mine[g] = body["id"].(string)
+			}
+		} else {
+			_, _, err = w.do(client, "POST", "/v1/clients/"+mine[g], map[string]any{"notes": fmt.Sprint("update ", i)})
 		}
-		// Two connections create and update clients until the kill.
-		stop := make(chan struct{})
-		var wg sync.WaitGroup
-		for g := range 2 {
-			wg.Go(func() {
-				var mine string
-				for i := 0; ; i++ {
-					select {
-					case <-stop:
-						return
-					default:
-					}
-					var err error
-					if mine == "" || i%3 == 0 {
-						var body map[string]any
-						_, body, err = w.do(client, "POST", "/v1/clients", map[string]any{"first_name": fmt.Sprint("R", round, "G", g), "last_name": fmt.Sprint("N", i)})
-						if err == nil && body["id"] != nil {
-							mine = body["id"].(string)
-						}
-					} else {
-						_, _, err = w.do(client, "POST", "/v1/clients/"+mine, map[string]any{"notes": fmt.Sprint("update ", i)})
-					}
-					if err != nil {
-						return
-					}
-				}
-			})
-		}
-		time.Sleep(time.Duration(100+rand.IntN(300)) * time.Millisecond)
-		srv.cmd.Process.Kill()
-		srv.cmd.Wait()
-		close(stop)
-		wg.Wait()
-	}
+		return err == nil
+	})
 
 	// The last server delivers what is left.
 	srv = serve()
