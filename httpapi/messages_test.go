@@ -1,11 +1,13 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -231,7 +233,7 @@ func TestMessagesReachARealSMTPServer(t *testing.T) {
 type refusing struct{}
 
 func (refusing) Send(context.Context, practiced.Message) error {
-	return mailer.PermanentError(errors.New("550 5.1.1 no such mailbox"))
+	return mailer.PermanentError(errors.New("550 5.1.1 <Ann@example.com>: no such mailbox"))
 }
 
 // TestFormLinksAreEmailed sends a form: its e-mail is queued, shown to a
@@ -258,13 +260,18 @@ func TestFormLinksAreEmailed(t *testing.T) {
 	if text := ro[0]["text"].(string); strings.Contains(text, "secret=") || !strings.Contains(text, "[link hidden from read-only keys]") {
 		t.Errorf("a read-only key reads %q", text)
 	}
-	w := &mailer.Worker{Store: e.st, Sender: refusing{}, Now: func() time.Time { return e.clock }}
+	var log bytes.Buffer
+	w := &mailer.Worker{Store: e.st, Sender: refusing{}, Now: func() time.Time { return e.clock },
+		Logger: slog.New(slog.NewTextHandler(&log, nil))}
 	if n, err := w.RunOnce(context.Background()); err != nil || n != 1 {
 		t.Fatalf("the worker attempted %d: %v", n, err)
 	}
 	m := e.do("GET", "/v1/messages/"+ms[0]["id"].(string), e.a.Token, nil).JSON(t)
-	if m["status"] != "failed" || m["last_error"] != "550 5.1.1 no such mailbox" {
+	if m["status"] != "failed" || m["last_error"] != "550 5.1.1 <Ann@example.com>: no such mailbox" {
 		t.Errorf("the refused message: %v", m)
+	}
+	if l := log.String(); strings.Contains(l, "Ann@example.com") || !strings.Contains(l, ms[0]["id"].(string)) {
+		t.Errorf("the log names the client's address, or not the message: %s", l)
 	}
 	if f := e.do("GET", "/v1/forms/"+id, e.a.Token, nil).JSON(t); f["sent_status"] != "bounced" {
 		t.Errorf("the form's sent_status is %v, want bounced", f["sent_status"])

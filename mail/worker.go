@@ -81,7 +81,9 @@ func (w *Worker) attempt(ctx context.Context, j practiced.MessageJob) practiced.
 		return practiced.MessageResult{Sent: true}
 	}
 	r := practiced.MessageResult{Error: err.Error(), Permanent: Permanent(err)}
-	w.logger().Warn("message not sent", "message_id", j.Message.ID, "attempt", j.Message.Attempts, "permanent", r.Permanent, "error", err.Error())
+	// The mail server's answer may name the address: it is kept with the
+	// message (last_error), never logged.
+	w.logger().Warn("message not sent", "message_id", j.Message.ID, "attempt", j.Message.Attempts, "permanent", r.Permanent)
 	if r.Permanent {
 		return r
 	}
