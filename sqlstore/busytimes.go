@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -82,34 +83,95 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 	var created []practiced.BusyTime
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		created = created[:0]
-		if skipConflicts {
-			for _, pra := range practitionersOf(bts) {
-				if err := s.lockPractitioner(ctx, tx, businessID, pra); err != nil {
-					return err
-				}
-			}
+		if !skipConflicts {
+			created = append(created, bts...)
+			return busyTimes.insertAll(ctx, tx, businessID, created)
 		}
-		for _, b := range bts {
-			if skipConflicts {
-				busy, err := practitionerBusy(ctx, tx, businessID, b.PractitionerID, b.StartsAt.Time, b.EndsAt.Time)
-				if err != nil {
-					return err
-				}
-				if busy {
-					continue
-				}
-			}
-			if err := busyTimes.insert(ctx, tx, businessID, &b); err != nil {
+		// Each practitioner's time is read once, for the whole span of
+		// the occurrences; an occurrence kept blocks the later ones.
+		for _, pra := range practitionersOf(bts) {
+			if err := s.lockPractitioner(ctx, tx, businessID, pra); err != nil {
 				return err
 			}
-			created = append(created, b)
+			var mine []practiced.BusyTime
+			from, to := bts[0].StartsAt.Time, bts[0].EndsAt.Time
+			for _, b := range bts {
+				if b.PractitionerID == pra {
+					mine = append(mine, b)
+					from, to = minTime(from, b.StartsAt.Time), maxTime(to, b.EndsAt.Time)
+				}
+			}
+			blocked, err := blockedSpans(ctx, tx, businessID, pra, from, to)
+			if err != nil {
+				return err
+			}
+			for _, b := range mine {
+				if !blocked.overlaps(b.StartsAt.Time, b.EndsAt.Time) {
+					blocked = append(blocked, span{b.StartsAt.Time, b.EndsAt.Time})
+					created = append(created, b)
+				}
+			}
 		}
 		if len(created) == 0 {
 			return practiced.Invalid("starts_at", "conflicts with the practitioner's appointments or busy times at every occurrence")
 		}
-		return nil
+		return busyTimes.insertAll(ctx, tx, businessID, created)
 	})
 	return created, err
+}
+
+// span is a stretch of time, [start, end).
+type span struct{ start, end time.Time }
+
+// spans are what blocks a practitioner's time.
+type spans []span
+
+// overlaps reports whether any of s overlaps [start, end).
+func (s spans) overlaps(start, end time.Time) bool {
+	for _, b := range s {
+		if b.start.Before(end) && b.end.After(start) {
+			return true
+		}
+	}
+	return false
+}
+
+// blockedSpans reads, in one query, the busy times and the appointments
+// that are neither cancelled nor archived of the practitioner
+// overlapping [from, to): what a new busy time may not overlap.
+func blockedSpans(ctx context.Context, tx *sql.Tx, businessID, practitionerID string, from, to time.Time) (spans, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT starts_at, ends_at FROM busy_times WHERE business_id = $1 AND practitioner_id = $2
+			AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4
+		UNION ALL SELECT a.starts_at, a.ends_at FROM appointments a WHERE a.business_id = $1 AND a.practitioner_id = $2
+			AND `+appointmentActive("a")+` AND a.starts_at < $3 AND a.ends_at > $4`,
+		businessID, practitionerID, ts(to), ts(from))
+	if err != nil {
+		return nil, fmt.Errorf("conflicts: %w", err)
+	}
+	defer rows.Close()
+	var out spans
+	for rows.Next() {
+		var s, e practiced.Time
+		if err := rows.Scan(timeScan{&s}, timeScan{&e}); err != nil {
+			return nil, err
+		}
+		out = append(out, span{s.Time, e.Time})
+	}
+	return out, rows.Err()
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // practitionersOf returns the distinct practitioners of bts, sorted, so

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/tid"
@@ -25,6 +26,41 @@ func recordEvent(ctx context.Context, db queryer, businessID, recordType, action
 		return fmt.Errorf("event: %w", err)
 	}
 	noteEvent(db, businessID, recordType, action, recordID)
+	return nil
+}
+
+// newEvent is an event to write.
+type newEvent struct {
+	recordType, action, recordID string
+	data                         any
+}
+
+// recordEvents writes the change feed entries of several changes made
+// in one transaction, in one statement for each thousand, in the order
+// given.
+func recordEvents(ctx context.Context, db queryer, businessID string, events []newEvent) error {
+	const per = 1000
+	now := tsv(practiced.Now())
+	for start := 0; start < len(events); start += per {
+		chunk := events[start:min(start+per, len(events))]
+		var a args
+		rows := make([]string, len(chunk))
+		for i, e := range chunk {
+			b, err := json.Marshal(e.data)
+			if err != nil {
+				return fmt.Errorf("event: %w", err)
+			}
+			rows[i] = "(" + a.add(businessID) + ", " + a.add(tid.New(practiced.PrefixEvent)) + ", " + a.add(e.recordType+"."+e.action) + ", " +
+				a.add(e.recordType) + ", " + a.add(e.recordID) + ", " + a.add(string(b)) + ", " + a.add(now) + ")"
+		}
+		if _, err := db.ExecContext(ctx, `INSERT INTO events (business_id, id, type, record_type, record_id, data, created_at) VALUES `+
+			strings.Join(rows, ", "), a.vals...); err != nil {
+			return fmt.Errorf("event: %w", err)
+		}
+	}
+	for _, e := range events {
+		noteEvent(db, businessID, e.recordType, e.action, e.recordID)
+	}
 	return nil
 }
 

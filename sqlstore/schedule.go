@@ -22,22 +22,6 @@ func appointmentActive(a string) string {
 	return a + `.cancelled_at IS NULL AND ` + a + `.archived_at IS NULL`
 }
 
-// practitionerBusy reports whether the practitioner has a busy time or a
-// non-cancelled appointment overlapping [from, to).
-func practitionerBusy(ctx context.Context, db queryer, businessID, practitionerID string, from, to time.Time) (bool, error) {
-	var n int
-	err := db.QueryRowContext(ctx, `SELECT
-		(SELECT COUNT(*) FROM busy_times WHERE business_id = $1 AND practitioner_id = $2
-			AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4)
-		+ (SELECT COUNT(*) FROM appointments a WHERE a.business_id = $1 AND a.practitioner_id = $2
-			AND `+appointmentActive("a")+` AND a.starts_at < $3 AND a.ends_at > $4)`,
-		businessID, practitionerID, ts(to), ts(from)).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("conflicts: %w", err)
-	}
-	return n > 0, nil
-}
-
 // PractitionerSchedule returns what blocks the practitioner in [from, to).
 func (s *Store) PractitionerSchedule(ctx context.Context, businessID, practitionerID string, from, to time.Time) (practiced.Schedule, error) {
 	return scheduleIn(ctx, s.r, businessID, practitionerID, from, to)

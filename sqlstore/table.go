@@ -159,6 +159,41 @@ func (t *table[T]) insert(ctx context.Context, tx *sql.Tx, businessID string, re
 	return t.recordChange(ctx, tx, businessID, "created", nil, rec)
 }
 
+// insertAll writes new records and their "created" events inside tx, as
+// insert writes each, in multi-row statements: the records of a series
+// in one statement, their events in another. The table must keep no
+// join rows and have no domain events (busy times).
+func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string, recs []T) error {
+	if len(t.joins) > 0 || t.domain != nil {
+		return fmt.Errorf("insertAll: %s keep join rows or domain events", t.kind.Plural)
+	}
+	cols := append([]string{"business_id"}, t.allCols()...)
+	per := maxParams / len(cols)
+	for start := 0; start < len(recs); start += per {
+		chunk := recs[start:min(start+per, len(recs))]
+		var a args
+		rows := make([]string, len(chunk))
+		for i := range chunk {
+			t.tidy(&chunk[i])
+			ps := make([]string, len(cols))
+			ps[0] = a.add(businessID)
+			for j, v := range t.allValues(&chunk[i]) {
+				ps[j+1] = a.add(v)
+			}
+			rows[i] = "(" + strings.Join(ps, ", ") + ")"
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO `+t.kind.Plural+` (`+strings.Join(cols, ", ")+`) VALUES `+strings.Join(rows, ", "), a.vals...)
+		if err != nil {
+			return translate(err)
+		}
+	}
+	events := make([]newEvent, len(recs))
+	for i := range recs {
+		events[i] = newEvent{recordType: t.kind.Type, action: "created", recordID: *t.stamp(&recs[i]).ID, data: recs[i]}
+	}
+	return recordEvents(ctx, tx, businessID, events)
+}
+
 // recordChange writes the events of a change of a record from before
 // (nil for a new one) to after: "<record_type>.<action>", then each of
 // its domain events, all with the record after the change as data.
