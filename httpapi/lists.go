@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strconv"
+	"sync"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -71,8 +73,8 @@ func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listReque
 	for _, d := range data {
 		size += len(d) + 1
 	}
-	var buf bytes.Buffer
-	buf.Grow(size)
+	buf := getPageBuffer(size)
+	defer putPageBuffer(buf)
 	buf.WriteString(`{"data":[`)
 	for i, d := range data {
 		if i > 0 {
@@ -83,9 +85,43 @@ func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listReque
 	buf.WriteString(`],"links":`)
 	buf.Write(linksDoc)
 	buf.WriteString("}\n")
-	w.WriteHeader(http.StatusOK)
-	w.Write(buf.Bytes())
+	writePage(w, buf.Bytes())
 	return nil
+}
+
+// writePage answers 200 with body, its length given, in one write: a
+// page of documents is large, and written whole it goes to the
+// connection without being copied into its buffer or cut into chunks.
+func writePage(w http.ResponseWriter, body []byte) {
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(body)
+}
+
+// pageBuffers keeps the buffers pages are put together in, so that a
+// list does not allocate (and the collector clear) its page anew on every
+// request.
+var pageBuffers sync.Pool
+
+// maxPooledPage is the largest buffer kept for reuse; a larger one, from
+// an unusually large page, is left to the collector.
+const maxPooledPage = 4 << 20
+
+func getPageBuffer(size int) *bytes.Buffer {
+	buf, _ := pageBuffers.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	buf.Grow(size)
+	return buf
+}
+
+func putPageBuffer(buf *bytes.Buffer) {
+	if buf.Cap() > maxPooledPage {
+		return
+	}
+	buf.Reset()
+	pageBuffers.Put(buf)
 }
 
 // docsOf returns the JSON documents of records read whole from the
