@@ -39,6 +39,17 @@ func (l *listRequest) done() error {
 // body is what writeJSON writes for {"data": records, "links": links}:
 // the documents are joined as they are, without decoding them again.
 func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listRequest, data []json.RawMessage, info practiced.PageInfo) error {
+	buf := getPageBuffer(0)
+	defer putPageBuffer(buf)
+	if err := pageBody(buf, s, r, l, data, info); err != nil {
+		return err
+	}
+	writePage(w, buf.Bytes())
+	return nil
+}
+
+// pageBody writes the body respondList answers into buf.
+func pageBody(buf *bytes.Buffer, s *Server, r *http.Request, l *listRequest, data []json.RawMessage, info practiced.PageInfo) error {
 	filter := filterKey(r.URL.Query())
 	link := func(c cursor) *string {
 		c.List, c.Filter = l.name, filter
@@ -73,8 +84,7 @@ func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listReque
 	for _, d := range data {
 		size += len(d) + 1
 	}
-	buf := getPageBuffer(size)
-	defer putPageBuffer(buf)
+	buf.Grow(size)
 	buf.WriteString(`{"data":[`)
 	for i, d := range data {
 		if i > 0 {
@@ -85,7 +95,6 @@ func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listReque
 	buf.WriteString(`],"links":`)
 	buf.Write(linksDoc)
 	buf.WriteString("}\n")
-	writePage(w, buf.Bytes())
 	return nil
 }
 

@@ -3,6 +3,7 @@ package httpapi
 
 import (
 	"cmp"
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -25,6 +26,10 @@ type Server struct {
 	observe   func(route string, status int, elapsed time.Duration)
 	limiter   ratelimit.Limiter
 	rate      int
+	// pages keeps answered lists of clients when the store numbers them
+	// (clientsVersioner); nil otherwise.
+	pages          *pageCache
+	clientsVersion func(ctx context.Context, businessID string) (int64, error)
 
 	allowPrivateWebhooks bool
 	lookupHost           func(host string) ([]netip.Addr, error)
@@ -60,6 +65,11 @@ type Options struct {
 	// LookupHost resolves the host of a webhook endpoint's URL; nil means
 	// the system's resolver.
 	LookupHost func(host string) ([]netip.Addr, error)
+	// PageCacheBytes bounds the answered pages of clients kept to answer
+	// the same request again while the business's clients are unchanged
+	// (pageCache); 0 means DefaultPageCacheBytes, and a negative number
+	// keeps none.
+	PageCacheBytes int
 	// Observe, when set, is told every answered request's route pattern
 	// (or "unmatched"), status and time, for metrics.
 	Observe func(route string, status int, elapsed time.Duration)
@@ -87,6 +97,10 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if v, ok := store.(clientsVersioner); ok && opt.PageCacheBytes >= 0 {
+		s.pages = newPageCache(cmp.Or(opt.PageCacheBytes, DefaultPageCacheBytes))
+		s.clientsVersion = v.ClientsVersion
 	}
 	s.handle(s.routes(), opt.Pages)
 	return s.withRequestID(s.logRequests(s.recoverPanics(http.HandlerFunc(s.serveRoute))))
