@@ -21,7 +21,11 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 		return s.store.ListClientDocs(r.Context(), businessID(r.Context()), f, l.page)
 	}
 	if s.pages != nil {
-		return s.respondVersionedList(w, r, l, s.clientsVersion, read)
+		known, ok := r.Context().Value(clientsVersionKey).(int64)
+		if !ok {
+			known = -1
+		}
+		return s.respondVersionedList(w, r, l, known, s.clientsVersion, read)
 	}
 	data, info, err := read()
 	if err != nil {

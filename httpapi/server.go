@@ -30,6 +30,9 @@ type Server struct {
 	// (clientsVersioner); nil otherwise.
 	pages          *pageCache
 	clientsVersion func(ctx context.Context, businessID string) (int64, error)
+	// keyAndClientsVersion, when the store has it, reads a request's key
+	// and its business's ClientsVersion in one query.
+	keyAndClientsVersion func(ctx context.Context, hash string) (practiced.APIKey, int64, error)
 
 	allowPrivateWebhooks bool
 	lookupHost           func(host string) ([]netip.Addr, error)
@@ -101,6 +104,9 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 	if v, ok := store.(clientsVersioner); ok && opt.PageCacheBytes >= 0 {
 		s.pages = newPageCache(cmp.Or(opt.PageCacheBytes, DefaultPageCacheBytes))
 		s.clientsVersion = v.ClientsVersion
+		if kv, ok := store.(keyAndClientsVersioner); ok {
+			s.keyAndClientsVersion = kv.APIKeyAndClientsVersion
+		}
 	}
 	s.handle(s.routes(), opt.Pages)
 	return s.withRequestID(s.logRequests(s.recoverPanics(http.HandlerFunc(s.serveRoute))))

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	practiced "github.com/practiced/practiced"
 )
 
 // ClientsVersion returns the number of the business's clients
@@ -26,4 +28,22 @@ func (s *Store) ClientsVersion(ctx context.Context, businessID string) (int64, e
 		return 0, fmt.Errorf("clients version: %w", err)
 	}
 	return v, nil
+}
+
+// APIKeyAndClientsVersion is APIKeyByHash and, read by the same query,
+// the ClientsVersion of the key's business: a list of clients answered
+// from what a server keeps needs nothing more from the database.
+func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (practiced.APIKey, int64, error) {
+	var k practiced.APIKey
+	var rate sql.NullInt64
+	var version int64
+	err := s.r.QueryRowContext(ctx, `SELECT k.id, k.business_id, k.token_hash, k.read_only, k.rate_per_minute, k.created_at, COALESCE(v.version, 0)
+		FROM api_keys k LEFT JOIN list_versions v ON v.business = k.business_id AND v.list = 'clients'
+		WHERE k.token_hash = $1 AND k.revoked_at IS NULL`, hash).
+		Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, &rate, timeScan{&k.CreatedAt}, &version)
+	k.RatePerMinute = int(rate.Int64)
+	if errors.Is(err, sql.ErrNoRows) {
+		return k, 0, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
+	}
+	return k, version, err
 }

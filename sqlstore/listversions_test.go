@@ -223,3 +223,52 @@ func testClientsVersionUnderConcurrentWrites(t *testing.T, st *sqlstore.Store) {
 		}
 	}
 }
+
+func TestAPIKeyAndClientsVersionSQLite(t *testing.T) {
+	testAPIKeyAndClientsVersion(t, testfix.SQLiteStore(t))
+}
+
+func TestAPIKeyAndClientsVersionPostgres(t *testing.T) {
+	testAPIKeyAndClientsVersion(t, testfix.PostgresStore(t))
+}
+
+// testAPIKeyAndClientsVersion checks that the key read with the number
+// is the key APIKeyByHash reads and the number ClientsVersion's, and
+// that a revoked key is refused by the very next read.
+func testAPIKeyAndClientsVersion(t *testing.T, st *sqlstore.Store) {
+	ctx := context.Background()
+	fresh, err := st.CreateBusiness(ctx, "Keys, no clients")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := testfix.NewClinic(t, st, "Keys")
+	for _, biz := range []string{fresh.ID, c.Business.ID} {
+		id := tid.New(practiced.PrefixAPIKey)
+		hash := practiced.HashToken("pk_test_" + id)
+		if err := st.CreateAPIKey(ctx, practiced.APIKey{ID: id, BusinessID: biz, TokenHash: hash, ReadOnly: true, RatePerMinute: 7,
+			CreatedAt: practiced.NewTime(testfix.Now)}); err != nil {
+			t.Fatal(err)
+		}
+		want, err := st.APIKeyByHash(ctx, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantV, err := st.ClientsVersion(ctx, biz)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, v, err := st.APIKeyAndClientsVersion(ctx, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want || v != wantV {
+			t.Errorf("read %+v at %d, want %+v at %d", got, v, want, wantV)
+		}
+		if err := st.RevokeAPIKey(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); practiced.ErrorCode(err) != practiced.EUNAUTHORIZED {
+			t.Errorf("a revoked key: %v, want EUNAUTHORIZED", err)
+		}
+	}
+}
