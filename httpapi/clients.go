@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -16,7 +17,17 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 	if err := l.done(); err != nil {
 		return err
 	}
-	data, info, err := s.store.ListClientDocs(r.Context(), businessID(r.Context()), f, l.page)
+	read := func() ([]json.RawMessage, practiced.PageInfo, error) {
+		return s.store.ListClientDocs(r.Context(), businessID(r.Context()), f, l.page)
+	}
+	if s.pages != nil {
+		known, ok := r.Context().Value(clientsVersionKey).(int64)
+		if !ok {
+			known = -1
+		}
+		return s.respondVersionedList(w, r, l, known, s.clientsVersion, read)
+	}
+	data, info, err := read()
 	if err != nil {
 		return err
 	}

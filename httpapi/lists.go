@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strconv"
+	"sync"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -37,6 +39,17 @@ func (l *listRequest) done() error {
 // body is what writeJSON writes for {"data": records, "links": links}:
 // the documents are joined as they are, without decoding them again.
 func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listRequest, data []json.RawMessage, info practiced.PageInfo) error {
+	buf := getPageBuffer(0)
+	defer putPageBuffer(buf)
+	if err := pageBody(buf, s, r, l, data, info); err != nil {
+		return err
+	}
+	writePage(w, buf.Bytes())
+	return nil
+}
+
+// pageBody writes the body respondList answers into buf.
+func pageBody(buf *bytes.Buffer, s *Server, r *http.Request, l *listRequest, data []json.RawMessage, info practiced.PageInfo) error {
 	filter := filterKey(r.URL.Query())
 	link := func(c cursor) *string {
 		c.List, c.Filter = l.name, filter
@@ -71,7 +84,6 @@ func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listReque
 	for _, d := range data {
 		size += len(d) + 1
 	}
-	var buf bytes.Buffer
 	buf.Grow(size)
 	buf.WriteString(`{"data":[`)
 	for i, d := range data {
@@ -83,9 +95,42 @@ func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listReque
 	buf.WriteString(`],"links":`)
 	buf.Write(linksDoc)
 	buf.WriteString("}\n")
-	w.WriteHeader(http.StatusOK)
-	w.Write(buf.Bytes())
 	return nil
+}
+
+// writePage answers 200 with body, its length given, in one write: a
+// page of documents is large, and written whole it goes to the
+// connection without being copied into its buffer or cut into chunks.
+func writePage(w http.ResponseWriter, body []byte) {
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(body)
+}
+
+// pageBuffers keeps the buffers pages are put together in, so that a
+// list does not allocate (and the collector clear) its page anew on every
+// request.
+var pageBuffers sync.Pool
+
+// maxPooledPage is the largest buffer kept for reuse; a larger one, from
+// an unusually large page, is left to the collector.
+const maxPooledPage = 4 << 20
+
+func getPageBuffer(size int) *bytes.Buffer {
+	buf, _ := pageBuffers.Get().(*bytes.Buffer)
+	if buf == nil {
+		buf = new(bytes.Buffer)
+	}
+	buf.Grow(size)
+	return buf
+}
+
+func putPageBuffer(buf *bytes.Buffer) {
+	if buf.Cap() > maxPooledPage {
+		return
+	}
+	buf.Reset()
+	pageBuffers.Put(buf)
 }
 
 // docsOf returns the JSON documents of records read whole from the

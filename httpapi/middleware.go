@@ -25,6 +25,9 @@ const (
 	requestIDKey ctxKey = iota
 	businessKey
 	readOnlyKey
+	// clientsVersionKey holds the ClientsVersion of the key's business,
+	// read with the key, when the store reads the two together.
+	clientsVersionKey
 )
 
 // maxBody is the largest request body accepted.
@@ -165,7 +168,7 @@ func (s *Server) guard(a access, h handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		setJSONHeaders(w.Header())
 		if a != public {
-			key, err := s.apiKey(w, r)
+			key, clientsVersion, err := s.apiKey(w, r)
 			if err != nil {
 				s.writeError(w, r, err)
 				return
@@ -179,7 +182,11 @@ func (s *Server) guard(a access, h handler) http.Handler {
 				return
 			}
 			ctx := context.WithValue(r.Context(), businessKey, key.BusinessID)
-			r = r.WithContext(context.WithValue(ctx, readOnlyKey, key.ReadOnly))
+			ctx = context.WithValue(ctx, readOnlyKey, key.ReadOnly)
+			if clientsVersion >= 0 {
+				ctx = context.WithValue(ctx, clientsVersionKey, clientsVersion)
+			}
+			r = r.WithContext(ctx)
 			if a == writes && hasIdempotencyKey(r) {
 				s.serveIdempotent(w, r, key, h)
 				return
@@ -228,17 +235,25 @@ func ceilSeconds(d time.Duration) int {
 // apiKey returns the API key the request is sent with. When there is
 // none, it sets the challenge of a 401 (RFC 6750 section 3): Bearer, with
 // error="invalid_token" when a token was sent but is not a valid key.
-func (s *Server) apiKey(w http.ResponseWriter, r *http.Request) (practiced.APIKey, error) {
+// When the store reads it with the ClientsVersion of the key's business
+// (sqlstore.Store.APIKeyAndClientsVersion), it returns that too, else -1.
+func (s *Server) apiKey(w http.ResponseWriter, r *http.Request) (practiced.APIKey, int64, error) {
 	token, err := bearerToken(r)
 	if err != nil {
 		w.Header().Set("WWW-Authenticate", "Bearer")
-		return practiced.APIKey{}, err
+		return practiced.APIKey{}, -1, err
 	}
-	key, err := s.store.APIKeyByHash(r.Context(), practiced.HashToken(token))
+	var key practiced.APIKey
+	version := int64(-1)
+	if s.keyAndClientsVersion != nil {
+		key, version, err = s.keyAndClientsVersion(r.Context(), practiced.HashToken(token))
+	} else {
+		key, err = s.store.APIKeyByHash(r.Context(), practiced.HashToken(token))
+	}
 	if practiced.ErrorCode(err) == practiced.EUNAUTHORIZED {
 		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
 	}
-	return key, err
+	return key, version, err
 }
 
 // bearerToken returns the token of the request's Authorization header.

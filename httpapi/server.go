@@ -3,6 +3,7 @@ package httpapi
 
 import (
 	"cmp"
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -26,6 +27,13 @@ type Server struct {
 	observe   func(route string, status int, elapsed time.Duration)
 	limiter   ratelimit.Limiter
 	rate      int
+	// pages keeps answered lists of clients when the store numbers them
+	// (clientsVersioner); nil otherwise.
+	pages          *pageCache
+	clientsVersion func(ctx context.Context, businessID string) (int64, error)
+	// keyAndClientsVersion, when the store has it, reads a request's key
+	// and its business's ClientsVersion in one query.
+	keyAndClientsVersion func(ctx context.Context, hash string) (practiced.APIKey, int64, error)
 
 	allowPrivateWebhooks bool
 	lookupHost           func(host string) ([]netip.Addr, error)
@@ -61,6 +69,11 @@ type Options struct {
 	// LookupHost resolves the host of a webhook endpoint's URL; nil means
 	// the system's resolver.
 	LookupHost func(host string) ([]netip.Addr, error)
+	// PageCacheBytes bounds the answered pages of clients kept to answer
+	// the same request again while the business's clients are unchanged
+	// (pageCache); 0 means DefaultPageCacheBytes, and a negative number
+	// keeps none.
+	PageCacheBytes int
 	// Observe, when set, is told every answered request's route pattern
 	// (or "unmatched"), status and time, for metrics.
 	Observe func(route string, status int, elapsed time.Duration)
@@ -93,6 +106,13 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if v, ok := store.(clientsVersioner); ok && opt.PageCacheBytes >= 0 {
+		s.pages = newPageCache(cmp.Or(opt.PageCacheBytes, DefaultPageCacheBytes))
+		s.clientsVersion = v.ClientsVersion
+		if kv, ok := store.(keyAndClientsVersioner); ok {
+			s.keyAndClientsVersion = kv.APIKeyAndClientsVersion
+		}
 	}
 	s.handle(s.routes(), opt.Pages)
 	return s.withRequestID(s.logRequests(s.recoverPanics(http.HandlerFunc(s.serveRoute))))

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 
 	practiced "github.com/practiced/practiced"
@@ -28,19 +27,6 @@ func docText(rec any) string {
 		panic(fmt.Sprintf("sqlstore: encode %T: %v", rec, err))
 	}
 	return string(b)
-}
-
-// scanDoc reads the id and document of a row of a list of documents.
-func scanDoc(r rowScanner) (json.RawMessage, error) {
-	var id string
-	var doc []byte
-	if err := r.Scan(&id, &doc); err != nil {
-		return nil, err
-	}
-	if doc == nil {
-		return nil, fmt.Errorf("record %s has no stored document", id)
-	}
-	return doc, nil
 }
 
 // rewriteDocs writes the documents of the records ids name anew, from

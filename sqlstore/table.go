@@ -129,7 +129,35 @@ func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p pra
 	}
 	dq := *q
 	dq.cols = "id, doc"
-	return list(ctx, db, &dq, p, scanDoc)
+	// The documents are copied one after another into one buffer, each
+	// returned as its part of it, rather than each into a slice of its
+	// own: one allocation for the page instead of one for every record.
+	var buf []byte
+	var raw sql.RawBytes
+	type part struct{ start, end int }
+	parts, info, err := list(ctx, db, &dq, p, func(r rowScanner) (part, error) {
+		var id string
+		if err := r.Scan(&id, &raw); err != nil {
+			return part{}, err
+		}
+		if raw == nil {
+			return part{}, fmt.Errorf("record %s has no stored document", id)
+		}
+		if buf == nil {
+			buf = make([]byte, 0, len(raw)*(max(p.Limit, 10)+1)+len(raw))
+		}
+		start := len(buf)
+		buf = append(buf, raw...)
+		return part{start, len(buf)}, nil
+	})
+	if err != nil {
+		return nil, info, err
+	}
+	docs := make([]json.RawMessage, len(parts))
+	for i, pt := range parts {
+		docs[i] = buf[pt.start:pt.end:pt.end]
+	}
+	return docs, info, nil
 }
 
 // query starts a list query on the table, with the common filters.

@@ -1,0 +1,49 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// ClientsVersion returns the number of the business's clients
+// (list_versions, migration 0023): triggers change it in the transaction
+// of every change of one of the business's clients rows, so two reads
+// that return the same number see the same clients. A business whose
+// clients have not changed since the migration has 0.
+//
+// Reads outside a transaction each see every transaction committed
+// before they began, so when the number is the same before and after a
+// read of the clients, that read saw the clients of that number.
+func (s *Store) ClientsVersion(ctx context.Context, businessID string) (int64, error) {
+	var v int64
+	err := s.r.QueryRowContext(ctx, `SELECT version FROM list_versions WHERE business = $1 AND list = 'clients'`, businessID).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("clients version: %w", err)
+	}
+	return v, nil
+}
+
+// APIKeyAndClientsVersion is APIKeyByHash and, read by the same query,
+// the ClientsVersion of the key's business: a list of clients answered
+// from what a server keeps needs nothing more from the database.
+func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (practiced.APIKey, int64, error) {
+	var k practiced.APIKey
+	var rate sql.NullInt64
+	var version int64
+	err := s.r.QueryRowContext(ctx, `SELECT k.id, k.business_id, k.token_hash, k.read_only, k.rate_per_minute, k.created_at, COALESCE(v.version, 0)
+		FROM api_keys k LEFT JOIN list_versions v ON v.business = k.business_id AND v.list = 'clients'
+		WHERE k.token_hash = $1 AND k.revoked_at IS NULL`, hash).
+		Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, &rate, timeScan{&k.CreatedAt}, &version)
+	k.RatePerMinute = int(rate.Int64)
+	if errors.Is(err, sql.ErrNoRows) {
+		return k, 0, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
+	}
+	return k, version, err
+}

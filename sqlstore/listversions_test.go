@@ -1,0 +1,274 @@
+package sqlstore_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/testfix"
+	"github.com/practiced/practiced/sqlstore"
+	"github.com/practiced/practiced/tid"
+)
+
+func TestClientsVersionSQLite(t *testing.T) {
+	testClientsVersion(t, testfix.SQLiteStore(t), false)
+}
+
+func TestClientsVersionPostgres(t *testing.T) {
+	testClientsVersion(t, testfix.PostgresStore(t), true)
+}
+
+// testClientsVersion checks that every way a client changes changes the
+// number of its business's clients, that nothing else does, and that it
+// never goes back. On PostgreSQL a transaction adds exactly one.
+func testClientsVersion(t *testing.T, st *sqlstore.Store, perTransaction bool) {
+	ctx := context.Background()
+	c := testfix.NewClinic(t, st, "Versions")
+	other := testfix.NewClinic(t, st, "Other")
+	version := func(biz string) int64 {
+		t.Helper()
+		v, err := st.ClientsVersion(ctx, biz)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	fresh, err := st.CreateBusiness(ctx, "No clients")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := version(fresh.ID); v != 0 {
+		t.Fatalf("a business without clients has %d, want 0", v)
+	}
+	last := version(c.Business.ID)
+	if last == 0 {
+		t.Fatal("seeding clients left the number at 0")
+	}
+	otherAt := version(other.Business.ID)
+	step := func(what string, rows int64, change func() error) {
+		t.Helper()
+		if err := change(); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		v := version(c.Business.ID)
+		want := last + rows
+		if perTransaction {
+			want = last + 1
+		}
+		if v != want {
+			t.Errorf("%s: the number went from %d to %d, want %d", what, last, v, want)
+		}
+		last = v
+	}
+	ann := c.Clients[0]
+	step("create", 1, func() error {
+		return st.CreateClient(ctx, c.Business.ID, &practiced.Client{ID: tid.New("cli"), FirstName: "Dan", LastName: "Dale",
+			CreatedAt: practiced.Now(), UpdatedAt: practiced.Now()})
+	})
+	step("update", 1, func() error {
+		_, err := st.UpdateClient(ctx, c.Business.ID, ann.ID, func(cl *practiced.Client) error { cl.Notes = "changed"; return nil })
+		return err
+	})
+	step("archive", 1, func() error {
+		_, err := st.ArchiveClient(ctx, c.Business.ID, ann.ID, true, practiced.Now())
+		return err
+	})
+	step("seed of three", 3, func() error {
+		var cls []practiced.Client
+		for i := range 3 {
+			cls = append(cls, practiced.Client{ID: tid.New("cli"), FirstName: fmt.Sprint("Seed", i), LastName: "Row",
+				CreatedAt: practiced.Now(), UpdatedAt: practiced.Now()})
+		}
+		return st.Seed(ctx, c.Business.ID, practiced.SeedData{Clients: cls})
+	})
+
+	// A change that fails is rolled back with its number.
+	refused := errors.New("refused")
+	_, err = st.UpdateClient(ctx, c.Business.ID, ann.ID, func(cl *practiced.Client) error { cl.Notes = "never"; return refused })
+	if !errors.Is(err, refused) {
+		t.Fatalf("update: %v", err)
+	}
+	if v := version(c.Business.ID); v != last {
+		t.Errorf("a rolled-back update moved the number from %d to %d", last, v)
+	}
+	// Other records and other businesses leave it.
+	if err := st.CreateContact(ctx, c.Business.ID, &practiced.Contact{ID: tid.New("con"), Type: "emergency", FirstName: "Fay", LastName: "Fox",
+		CreatedAt: practiced.Now(), UpdatedAt: practiced.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if v := version(c.Business.ID); v != last {
+		t.Errorf("a new contact moved the clients' number from %d to %d", last, v)
+	}
+	if v := version(other.Business.ID); v != otherAt {
+		t.Errorf("the other business's number went from %d to %d", otherAt, v)
+	}
+	// Deleting the business removes its clients; the number goes on.
+	if err := st.DeleteBusiness(ctx, c.Business.ID); err != nil {
+		t.Fatal(err)
+	}
+	if v := version(c.Business.ID); v <= last {
+		t.Errorf("deleting the business's clients took the number from %d to %d", last, v)
+	}
+}
+
+func TestClientsVersionUnderConcurrentWritesSQLite(t *testing.T) {
+	testClientsVersionUnderConcurrentWrites(t, testfix.SQLiteStore(t))
+}
+
+func TestClientsVersionUnderConcurrentWritesPostgres(t *testing.T) {
+	testClientsVersionUnderConcurrentWrites(t, testfix.PostgresStore(t))
+}
+
+// testClientsVersionUnderConcurrentWrites reads pages of clients while
+// other goroutines change them, each read between two reads of the
+// number, as a cache of pages does. Whenever the number is the same
+// before and after, the page must be the one every other such read of
+// that number found.
+func testClientsVersionUnderConcurrentWrites(t *testing.T, st *sqlstore.Store) {
+	ctx := context.Background()
+	c := testfix.NewClinic(t, st, "Busy")
+	deadline := time.Now().Add(2 * time.Second)
+	var wg sync.WaitGroup
+	var writes sync.WaitGroup
+	for w := range 3 {
+		writes.Add(1)
+		go func() {
+			defer writes.Done()
+			for i := 0; time.Now().Before(deadline); i++ {
+				id := c.Clients[(w+i)%len(c.Clients)].ID
+				_, err := st.UpdateClient(ctx, c.Business.ID, id, func(cl *practiced.Client) error {
+					cl.Notes = fmt.Sprintf("writer %d, change %d", w, i)
+					return nil
+				})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if i%5 == 0 {
+					err := st.CreateClient(ctx, c.Business.ID, &practiced.Client{ID: tid.New("cli"), FirstName: "New", LastName: fmt.Sprint(w, i),
+						CreatedAt: practiced.Now(), UpdatedAt: practiced.Now()})
+					if err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			}
+		}()
+	}
+	var mu sync.Mutex
+	seen := map[int64]string{}
+	agreed := 0
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				v1, err := st.ClientsVersion(ctx, c.Business.ID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				docs, _, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				v2, err := st.ClientsVersion(ctx, c.Business.ID)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if v2 < v1 {
+					t.Errorf("the number went back from %d to %d", v1, v2)
+				}
+				if v1 != v2 {
+					continue
+				}
+				var page []byte
+				for _, d := range docs {
+					page = append(append(page, d...), '\n')
+				}
+				mu.Lock()
+				if prev, ok := seen[v1]; ok && prev != string(page) {
+					t.Errorf("two reads at number %d found different clients", v1)
+				}
+				seen[v1] = string(page)
+				agreed++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	writes.Wait()
+	if agreed < 10 || len(seen) < 3 {
+		t.Fatalf("only %d reads at %d numbers held their number: the test proves little", agreed, len(seen))
+	}
+	// The page at the last number is the clients as they are now.
+	v, _ := st.ClientsVersion(ctx, c.Business.ID)
+	docs, _, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page, ok := seen[v]; ok {
+		var now []byte
+		for _, d := range docs {
+			now = append(append(now, d...), '\n')
+		}
+		if page != string(now) {
+			t.Errorf("the page read at number %d is not the clients now", v)
+		}
+	}
+}
+
+func TestAPIKeyAndClientsVersionSQLite(t *testing.T) {
+	testAPIKeyAndClientsVersion(t, testfix.SQLiteStore(t))
+}
+
+func TestAPIKeyAndClientsVersionPostgres(t *testing.T) {
+	testAPIKeyAndClientsVersion(t, testfix.PostgresStore(t))
+}
+
+// testAPIKeyAndClientsVersion checks that the key read with the number
+// is the key APIKeyByHash reads and the number ClientsVersion's, and
+// that a revoked key is refused by the very next read.
+func testAPIKeyAndClientsVersion(t *testing.T, st *sqlstore.Store) {
+	ctx := context.Background()
+	fresh, err := st.CreateBusiness(ctx, "Keys, no clients")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := testfix.NewClinic(t, st, "Keys")
+	for _, biz := range []string{fresh.ID, c.Business.ID} {
+		id := tid.New(practiced.PrefixAPIKey)
+		hash := practiced.HashToken("pk_test_" + id)
+		if err := st.CreateAPIKey(ctx, practiced.APIKey{ID: id, BusinessID: biz, TokenHash: hash, ReadOnly: true, RatePerMinute: 7,
+			CreatedAt: practiced.NewTime(testfix.Now)}); err != nil {
+			t.Fatal(err)
+		}
+		want, err := st.APIKeyByHash(ctx, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantV, err := st.ClientsVersion(ctx, biz)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, v, err := st.APIKeyAndClientsVersion(ctx, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want || v != wantV {
+			t.Errorf("read %+v at %d, want %+v at %d", got, v, want, wantV)
+		}
+		if err := st.RevokeAPIKey(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); practiced.ErrorCode(err) != practiced.EUNAUTHORIZED {
+			t.Errorf("a revoked key: %v, want EUNAUTHORIZED", err)
+		}
+	}
+}
