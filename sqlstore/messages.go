@@ -426,10 +426,10 @@ func scanMessage(r rowScanner) (practiced.Message, error) {
 // ListMessages implements practiced.MessageStore.
 func (s *Store) ListMessages(ctx context.Context, businessID string, f practiced.MessageFilter, p practiced.PageRequest) ([]practiced.Message, practiced.PageInfo, error) {
 	q := newListQuery(businessID, messageCols, "messages", "business_id", "id")
-	for col, v := range map[string]string{"kind": f.Kind, "status": f.Status, "to_address": f.To, "client_id": f.ClientID,
-		"appointment_client_id": f.AppointmentClientID, "form_id": f.FormID} {
-		if v != "" {
-			q.filter(col + " = " + q.args.add(v))
+	for _, c := range []struct{ col, v string }{{"kind", f.Kind}, {"status", f.Status}, {"to_address", f.To},
+		{"client_id", f.ClientID}, {"appointment_client_id", f.AppointmentClientID}, {"form_id", f.FormID}} {
+		if c.v != "" {
+			q.filter(c.col + " = " + q.args.add(c.v))
 		}
 	}
 	if f.UpdatedSince != nil {
