@@ -20,3 +20,7 @@ func CountBusinessRows(s *Store, business string) (map[string]int, error) {
 	}
 	return out, nil
 }
+
+// ReadBlocksUncached is Blocks read from the database, past what the
+// store keeps.
+var ReadBlocksUncached = (*Store).readBlocks

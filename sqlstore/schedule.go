@@ -84,11 +84,37 @@ func scheduleIn(ctx context.Context, db queryer, businessID, practitionerID stri
 // Blocks returns what blocks each of the practitioners in [from, to):
 // one query per table for all of them and the whole window, of the
 // columns finding free slots reads alone, grouped by practitioner here.
+// What it read is kept (blocksCache) and answered again while the
+// business's schedule is unchanged, which costs one small read.
 func (s *Store) Blocks(ctx context.Context, businessID string, practitionerIDs []string, from, to time.Time) (map[string]practiced.Blocks, error) {
-	out := map[string]practiced.Blocks{}
 	if len(practitionerIDs) == 0 {
-		return out, nil
+		return map[string]practiced.Blocks{}, nil
 	}
+	key := keyOfBlocks(businessID, practitionerIDs, from, to)
+	before, err := readScheduleVersion(ctx, s.r, businessID)
+	if err != nil {
+		return nil, err
+	}
+	if kept, ok := s.blocks.get(key, before); ok {
+		return kept, nil
+	}
+	out, err := s.readBlocks(ctx, businessID, practitionerIDs, from, to)
+	if err != nil {
+		return nil, err
+	}
+	after, err := readScheduleVersion(ctx, s.r, businessID)
+	if err != nil {
+		return nil, err
+	}
+	if after == before {
+		s.blocks.put(key, before, out)
+	}
+	return out, nil
+}
+
+// readBlocks is Blocks read from the database.
+func (s *Store) readBlocks(ctx context.Context, businessID string, practitionerIDs []string, from, to time.Time) (map[string]practiced.Blocks, error) {
+	out := map[string]practiced.Blocks{}
 	if err := busySpans(ctx, s.r, businessID, practitionerIDs, from, to, out); err != nil {
 		return nil, err
 	}

@@ -63,5 +63,5 @@ func openSQLite(path, sync string) (*Store, error) {
 	n := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &Store{w: w, r: newReader(r), dialect: sqliteDialect, group: newCommitter(w), lock: lock}, nil
+	return &Store{w: w, r: newReader(r), dialect: sqliteDialect, group: newCommitter(w), lock: lock, blocks: newBlocksCache(blocksKept)}, nil
 }

@@ -31,6 +31,8 @@ type Store struct {
 	// messages, when set, has the messages to clients planned in the
 	// transactions of the changes that cause them (messages.go).
 	messages *messaging
+	// blocks keeps what availability searches read (blockscache.go).
+	blocks *blocksCache
 	// templates render messages; nil means the built-in ones.
 	templates *mail.Templates
 }
