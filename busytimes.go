@@ -64,6 +64,18 @@ type BusyTimeStore interface {
 	DeleteBusyTimes(ctx context.Context, businessID, id string, following bool) ([]BusyTime, error)
 	// ArchiveBusyTime archives or unarchives one busy time (Store says how).
 	ArchiveBusyTime(ctx context.Context, businessID, id string, archived bool, now Time) (BusyTime, error)
+	// BusyTimePlace reads, in one query, what a new busy time of the
+	// practitioner at the location needs to know of them.
+	BusyTimePlace(ctx context.Context, businessID, locationID, practitionerID string) (BusyTimePlace, error)
+}
+
+// BusyTimePlace is what a new busy time needs to know of its location
+// and practitioner: whether the business has each, archived or not,
+// whether the practitioner works at the location, and the location's
+// time zone (empty without the location).
+type BusyTimePlace struct {
+	LocationFound, PractitionerFound, WorksThere bool
+	Timezone                                     string
 }
 
 // WallShift is how far a change moved a busy time on the wall clock of

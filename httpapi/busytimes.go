@@ -132,18 +132,17 @@ func (s *Server) createBusyTime(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
 
-	loc, err := s.store.GetLocation(ctx, biz, in.LocationID.V)
-	if practiced.ErrorCode(err) == practiced.ENOTFOUND {
-		errs.Add("location_id", "does not exist")
-	} else if err != nil {
+	place, err := s.store.BusyTimePlace(ctx, biz, in.LocationID.V, in.PractitionerID.V)
+	if err != nil {
 		return err
 	}
-	if _, err := s.store.GetPractitioner(ctx, biz, in.PractitionerID.V); practiced.ErrorCode(err) == practiced.ENOTFOUND {
+	if !place.LocationFound {
+		errs.Add("location_id", "does not exist")
+	}
+	if !place.PractitionerFound {
 		errs.Add("practitioner_id", "does not exist")
-	} else if err != nil {
-		return err
-	} else if loc.ID != "" && !slices.Contains(loc.PractitionerIDs, in.PractitionerID.V) {
-		errs.Add("practitioner_id", "does not work at the location "+loc.ID)
+	} else if place.LocationFound && !place.WorksThere {
+		errs.Add("practitioner_id", "does not work at the location "+in.LocationID.V)
 	}
 	if in.BusyTimeTypeID.Set && !in.BusyTimeTypeID.Null {
 		if err := s.checkRefs(ctx, biz, &errs, ref{"busy_time_type_id", in.BusyTimeTypeID.V}); err != nil {
@@ -157,7 +156,7 @@ func (s *Server) createBusyTime(w http.ResponseWriter, r *http.Request) error {
 	spans := []recur.Occurrence{{Start: in.StartsAt.V, End: in.EndsAt.V}}
 	var repeatID *string
 	if in.Repeat != nil {
-		zone, err := time.LoadLocation(loc.Timezone)
+		zone, err := time.LoadLocation(place.Timezone)
 		if err != nil {
 			return err
 		}
