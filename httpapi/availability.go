@@ -45,6 +45,16 @@ func (s *Server) listAvailabilitySlots(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
+	// A month of a location's slots takes megabytes while it is found
+	// and written: searches take turns beyond a few per core, so that
+	// many at once queue rather than multiply the memory they take, at
+	// no cost in throughput, as each keeps a core busy.
+	select {
+	case s.searches <- struct{}{}:
+		defer func() { <-s.searches }()
+	case <-r.Context().Done():
+		return r.Context().Err()
+	}
 	out, err := s.slots(r.Context(), businessID(r.Context()), req)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"runtime"
 	"strings"
 	"time"
 
@@ -18,8 +19,11 @@ import (
 
 // Server serves the API. Make one with NewServer.
 type Server struct {
-	store     practiced.Store
-	messages  bool // the server e-mails clients (Options.Messages)
+	store    practiced.Store
+	messages bool // the server e-mails clients (Options.Messages)
+	// searches holds a token for each availability search running; its
+	// capacity is how many may run at once.
+	searches  chan struct{}
 	logger    *slog.Logger
 	publicURL string
 	now       func() time.Time
@@ -96,6 +100,7 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 		lookupHost:           opt.LookupHost,
 		rate:                 cmp.Or(opt.RatePerMinute, DefaultRatePerMinute),
 		messages:             opt.Messages,
+		searches:             make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		mux:                  http.NewServeMux(),
 	}
 	if s.lookupHost == nil {

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	practiced "github.com/practiced/practiced"
 )
 
@@ -48,7 +50,8 @@ func readScheduleVersion(ctx context.Context, db queryer, businessID string) (sc
 // while the business's scheduleVersion is the one it was read at, so
 // it is what a read now would return.
 type blocksCache struct {
-	max int
+	max   int
+	reads singleflight.Group // the reads in progress, by key and version
 
 	mu      sync.Mutex
 	entries map[blocksKey]*clist.Element // of *blocksEntry

@@ -98,18 +98,29 @@ func (s *Store) Blocks(ctx context.Context, businessID string, practitionerIDs [
 	if kept, ok := s.blocks.get(key, before); ok {
 		return kept, nil
 	}
-	out, err := s.readBlocks(ctx, businessID, practitionerIDs, from, to)
+	// Searches that miss together read once: the others wait for the
+	// first's read and take a copy of it.
+	v, err, _ := s.blocks.reads.Do(fmt.Sprint(key, before), func() (any, error) {
+		// Read for all the waiters: one of them going away does not
+		// fail the others.
+		ctx := context.WithoutCancel(ctx)
+		out, err := s.readBlocks(ctx, businessID, practitionerIDs, from, to)
+		if err != nil {
+			return nil, err
+		}
+		after, err := readScheduleVersion(ctx, s.r, businessID)
+		if err != nil {
+			return nil, err
+		}
+		if after == before {
+			s.blocks.put(key, before, out)
+		}
+		return out, nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	after, err := readScheduleVersion(ctx, s.r, businessID)
-	if err != nil {
-		return nil, err
-	}
-	if after == before {
-		s.blocks.put(key, before, out)
-	}
-	return out, nil
+	return copyBlocks(v.(map[string]practiced.Blocks)), nil
 }
 
 // readBlocks is Blocks read from the database.
