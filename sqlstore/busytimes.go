@@ -96,9 +96,15 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 			var mine []practiced.BusyTime
 			from, to := bts[0].StartsAt.Time, bts[0].EndsAt.Time
 			for _, b := range bts {
-				if b.PractitionerID == pra {
-					mine = append(mine, b)
-					from, to = minTime(from, b.StartsAt.Time), maxTime(to, b.EndsAt.Time)
+				if b.PractitionerID != pra {
+					continue
+				}
+				mine = append(mine, b)
+				if b.StartsAt.Before(from) {
+					from = b.StartsAt.Time
+				}
+				if b.EndsAt.After(to) {
+					to = b.EndsAt.Time
 				}
 			}
 			blocked, err := blockedSpans(ctx, tx, businessID, pra, from, to)
@@ -158,20 +164,6 @@ func blockedSpans(ctx context.Context, tx *sql.Tx, businessID, practitionerID st
 		out = append(out, span{s.Time, e.Time})
 	}
 	return out, rows.Err()
-}
-
-func minTime(a, b time.Time) time.Time {
-	if b.Before(a) {
-		return b
-	}
-	return a
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a
 }
 
 // BusyTimePlace implements practiced.BusyTimeStore.
