@@ -161,6 +161,6 @@ type Log struct{ Logger *slog.Logger }
 
 // Send implements Sender.
 func (l Log) Send(ctx context.Context, m practiced.Message) error {
-	l.Logger.Info("message not sent: the server has no --smtp", "message_id", m.ID, "kind", m.Kind, "subject", m.Subject)
+	l.Logger.Info("message logged instead of e-mailed (no --smtp)", "message_id", m.ID, "kind", m.Kind, "subject", m.Subject)
 	return nil
 }
