@@ -381,7 +381,7 @@ func insertMessage(ctx context.Context, tx *sql.Tx, biz string, m *practiced.Mes
 // with the message as it is now, its secret link hidden (the feed and
 // webhooks are not only for keys that can write).
 func recordMessage(ctx context.Context, tx *sql.Tx, biz, action, id string) error {
-	m, err := scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageCols+` FROM messages WHERE business_id = $1 AND id = $2`, biz, id))
+	m, err := getMessage(ctx, tx, biz, id)
 	if err != nil {
 		return fmt.Errorf("message %s: %w", id, err)
 	}
@@ -440,9 +440,15 @@ func (s *Store) ListMessages(ctx context.Context, businessID string, f practiced
 
 // GetMessage implements practiced.MessageStore.
 func (s *Store) GetMessage(ctx context.Context, businessID, id string) (practiced.Message, error) {
-	m, err := scanMessage(s.r.QueryRowContext(ctx, `SELECT `+messageCols+` FROM messages WHERE business_id = $1 AND id = $2`, businessID, id))
+	return getMessage(ctx, s.r, businessID, id)
+}
+
+// getMessage reads one message of the business through db; ENOTFOUND if
+// it has none of the id.
+func getMessage(ctx context.Context, db queryer, businessID, id string) (practiced.Message, error) {
+	m, err := scanMessage(db.QueryRowContext(ctx, `SELECT `+messageCols+` FROM messages WHERE business_id = $1 AND id = $2`, businessID, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return m, practiced.NotFound("Message")
+		return m, practiced.NotFound(practiced.KindMessage.Name)
 	}
 	return m, err
 }
@@ -458,7 +464,7 @@ func (s *Store) QueueFormLink(ctx context.Context, businessID, formID, cause str
 		var existing string
 		err = tx.QueryRowContext(ctx, `SELECT id FROM messages WHERE business_id = $1 AND cause = $2`, businessID, cause).Scan(&existing)
 		if err == nil {
-			m, err = scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageCols+` FROM messages WHERE business_id = $1 AND id = $2`, businessID, existing))
+			m, err = getMessage(ctx, tx, businessID, existing)
 			return err
 		} else if !errors.Is(err, sql.ErrNoRows) {
 			return err
@@ -496,17 +502,27 @@ func (s *Store) QueueFormLink(ctx context.Context, businessID, formID, cause str
 		if err := insertMessage(ctx, tx, businessID, &m); err != nil {
 			return err
 		}
-		if f.SentStatus == practiced.SentViewed {
-			return nil
-		}
-		before := f
-		f.SentStatus, f.UpdatedAt = practiced.SentQueued, now
-		if err := forms.write(ctx, tx, businessID, &f); err != nil {
-			return err
-		}
-		return forms.recordChange(ctx, tx, businessID, "updated", &before, &f)
+		return setSentStatus(ctx, tx, businessID, f, practiced.SentQueued, now)
 	})
 	return m, err
+}
+
+// setSentStatus gives the form f, read locked in tx, the sent status its
+// link's e-mail has reached, with its event; a viewed form stays viewed,
+// and the first sending sets sent_at.
+func setSentStatus(ctx context.Context, tx *sql.Tx, businessID string, f practiced.Form, status string, now practiced.Time) error {
+	if f.SentStatus == practiced.SentViewed {
+		return nil
+	}
+	before := f
+	f.SentStatus, f.UpdatedAt = status, now
+	if status == practiced.SentSent && f.SentAt == nil {
+		f.SentAt = &now
+	}
+	if err := forms.write(ctx, tx, businessID, &f); err != nil {
+		return err
+	}
+	return forms.recordChange(ctx, tx, businessID, "updated", &before, &f)
 }
 
 // publicURL is where the server's pages are, for links.
@@ -609,26 +625,14 @@ func (s *Store) FinishMessage(ctx context.Context, job practiced.MessageJob, r p
 		} else if err != nil {
 			return err
 		}
-		if f.SentStatus == practiced.SentViewed {
-			return nil
-		}
-		before := f
+		sent := practiced.SentFailed
 		switch {
 		case r.Sent:
-			f.SentStatus = practiced.SentSent
-			if f.SentAt == nil {
-				f.SentAt = &now
-			}
+			sent = practiced.SentSent
 		case r.Permanent:
-			f.SentStatus = practiced.SentBounced
-		default:
-			f.SentStatus = practiced.SentFailed
+			sent = practiced.SentBounced
 		}
-		f.UpdatedAt = now
-		if err := forms.write(ctx, tx, job.BusinessID, &f); err != nil {
-			return err
-		}
-		return forms.recordChange(ctx, tx, job.BusinessID, "updated", &before, &f)
+		return setSentStatus(ctx, tx, job.BusinessID, f, sent, now)
 	})
 }
 
