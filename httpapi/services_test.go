@@ -48,6 +48,8 @@ func TestServiceRefusesInvalidValues(t *testing.T) {
 		{"duration too long", `{"duration":481}`, oneError("duration", "must be between 5 and 480")},
 		{"duration in whole minutes", `{"duration":30.5}`, oneError("duration", "must be a whole number, not a number")},
 		{"duration a number", `{"duration":"30"}`, oneError("duration", "must be a whole number, not a string")},
+		{"reminder within a year", `{"duration":30,"reminder_minutes":525601}`, oneError("reminder_minutes", "must be between 0 and 525600")},
+		{"reminder not before the start", `{"duration":30,"reminder_minutes":-1}`, oneError("reminder_minutes", "must be between 0 and 525600")},
 		{"every bound at once", `{"price_cents":-1,"buffer_before":241,"buffer_after":-5,"max_clients":0,"min_notice":-1,
 			"booking_horizon_days":731,"online_booking":1,"color":"bleu","description":"` + strings.Repeat("d", 2001) + `"}`,
 			map[string][]string{
@@ -105,9 +107,10 @@ func TestServiceUpdateChangesOnlyTheFieldsSent(t *testing.T) {
 		{"the length", `{"duration":60}`, `{"duration":60}`},
 		{"null restores each default",
 			`{"description":null,"price_cents":null,"buffer_before":null,"buffer_after":null,"max_clients":null,
-			"min_notice":null,"booking_horizon_days":null,"online_booking":null,"location_ids":null,"color":null}`,
+			"min_notice":null,"booking_horizon_days":null,"online_booking":null,"location_ids":null,"color":null,"reminder_minutes":null}`,
 			`{"description":"","price_cents":0,"buffer_before":0,"buffer_after":0,"max_clients":1,"min_notice":0,
-			"booking_horizon_days":90,"online_booking":false,"location_ids":[],"color":""}`},
+			"booking_horizon_days":90,"online_booking":false,"location_ids":[],"color":"","reminder_minutes":1440}`},
+		{"no reminder", `{"reminder_minutes":0}`, `{"reminder_minutes":0}`},
 		{"locations are replaced whole", `{"location_ids":["ADL"]}`, `{"location_ids":["ADL"]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
