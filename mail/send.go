@@ -110,6 +110,12 @@ func (s *SMTP) Send(ctx context.Context, m practiced.Message) error {
 		return err
 	}
 	err = c.DialAndSendWithContext(ctx, msg)
+	if err != nil && msg.IsDelivered() {
+		// The server accepted the message; what failed came after it (the
+		// RSET or QUIT that ends the session). Trying again would send it
+		// twice.
+		return nil
+	}
 	var se *gomail.SendError
 	if errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500 {
 		return permanentError{err}
