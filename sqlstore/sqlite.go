@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"runtime"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // openSQLite opens path with WAL journaling, foreign keys and a busy
@@ -40,11 +38,12 @@ func openSQLite(path, sync string) (*Store, error) {
 	// The writer keeps its temporary files in memory: the savepoint of
 	// each member of a group commit saves pages to a sub-journal, which
 	// would otherwise spill to a file and cost a write call per page.
-	w, err := sql.Open("sqlite", dsn+"&_pragma=temp_store(MEMORY)&_txlock=immediate")
+	wc, err := newKeepingConnector(dsn+"&_pragma=temp_store(MEMORY)&_txlock=immediate", stmtCacheSize)
 	if err != nil {
 		lock.release()
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
+	w := sql.OpenDB(wc)
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
@@ -54,14 +53,15 @@ func openSQLite(path, sync string) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 
-	r, err := sql.Open("sqlite", dsn)
+	rc, err := newKeepingConnector(dsn, stmtCacheSize)
 	if err != nil {
 		w.Close()
 		lock.release()
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
+	r := sql.OpenDB(rc)
 	n := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &Store{w: w, r: newReader(r), dialect: sqliteDialect, group: newCommitter(w), lock: lock, blocks: newBlocksCache(blocksKept)}, nil
+	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w), lock: lock, blocks: newBlocksCache(blocksKept)}, nil
 }

@@ -3,175 +3,181 @@ package sqlstore
 import (
 	clist "container/list"
 	"context"
-	"database/sql"
+	"database/sql/driver"
 	"errors"
-	"sync"
+
+	"modernc.org/sqlite"
 )
 
-// stmtCacheSize bounds the statements a reader keeps prepared. The SQL
-// of a list depends on its filters and of a join on the length of its
-// IN list, so the texts are many but the ones in use at a time are few.
+// stmtCacheSize is how many prepared statements each SQLite connection
+// keeps.
 const stmtCacheSize = 256
 
-// reader is the pool the store reads through. It runs its queries as
-// statements prepared once per connection and kept, instead of parsing
-// the SQL again on every call, which on SQLite costs more than running
-// the small reads every request makes. Everything else is *sql.DB's.
-type reader struct {
-	*sql.DB
-	stmts *stmtCache
+// maxKeptQuery is the longest SQL text a connection keeps prepared. The
+// long texts are the multi-row INSERTs of bulk loads, which prepare their
+// own statements and would only fill the cache.
+const maxKeptQuery = 8 << 10
+
+// keepingConnector opens SQLite connections that keep the statements they
+// run prepared, by their SQL text, so a statement run again is not parsed
+// and planned again: on the write path parsing was a fifth of the CPU of
+// a small write. PostgreSQL needs none of this: pgx keeps its statements
+// itself.
+type keepingConnector struct {
+	driver.Connector
+	size int
 }
 
-func newReader(db *sql.DB) *reader {
-	return &reader{DB: db, stmts: newStmtCache(db, stmtCacheSize)}
-}
-
-// passReader is a reader without a cache of its own, for a driver that
-// keeps its prepared statements itself (pgx, in
-// QueryExecModeCacheStatement): a second cache on top would only prepare
-// each statement again on every connection.
-func passReader(db *sql.DB) *reader { return &reader{DB: db} }
-
-// QueryContext runs query as a kept statement.
-func (r *reader) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if r.stmts == nil {
-		return r.DB.QueryContext(ctx, query, args...)
-	}
-	st, release, err := r.stmts.get(ctx, query)
+func newKeepingConnector(dsn string, size int) (*keepingConnector, error) {
+	c, err := sqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, err
 	}
-	// The rows keep the statement open until they are closed, even if
-	// it is evicted before then.
-	defer release()
-	return st.QueryContext(ctx, args...)
+	return &keepingConnector{Connector: c, size: size}, nil
 }
 
-// QueryRowContext runs query as a kept statement.
-func (r *reader) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	if r.stmts == nil {
-		return r.DB.QueryRowContext(ctx, query, args...)
-	}
-	st, release, err := r.stmts.get(ctx, query)
+// Connect implements driver.Connector.
+func (k *keepingConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	c, err := k.Connector.Connect(ctx)
 	if err != nil {
-		// A *sql.Row carrying err can only come from running the query.
-		return r.DB.QueryRowContext(ctx, query, args...)
+		return nil, err
 	}
-	defer release()
-	return st.QueryRowContext(ctx, args...)
+	return &keepingConn{conn: c.(sqliteConn), size: k.size, byText: map[string]*clist.Element{}}, nil
 }
 
-// Close closes the kept statements, then the pool.
-func (r *reader) Close() error {
-	return errors.Join(r.closeStmts(), r.DB.Close())
+// sqliteConn is what database/sql asks of a SQLite connection.
+type sqliteConn interface {
+	driver.Conn
+	driver.ConnBeginTx
+	driver.ConnPrepareContext
+	driver.ExecerContext
+	driver.QueryerContext
+	driver.Pinger
+	driver.SessionResetter
+	driver.Validator
 }
 
-// closeStmts closes the kept statements, if the reader keeps any.
-func (r *reader) closeStmts() error {
-	if r.stmts == nil {
-		return nil
-	}
-	return r.stmts.close()
+// keptStmt is a prepared statement a connection keeps.
+type keptStmt struct {
+	text string
+	stmt driver.Stmt
+	// busy is set while rows read from stmt are open: running the same
+	// SQL again then needs a statement of its own.
+	busy bool
 }
 
-// stmtCache keeps up to size prepared statements by their SQL, closing
-// the least recently used when it needs room. A statement is closed only
-// once no call is using it.
-type stmtCache struct {
-	db   *sql.DB
-	size int
-
-	mu     sync.Mutex
-	byText map[string]*clist.Element // of *cachedStmt
+// keepingConn is a SQLite connection that keeps up to size statements,
+// the least recently used going first. database/sql uses a connection
+// from one goroutine at a time, so it needs no lock.
+type keepingConn struct {
+	conn   sqliteConn
+	size   int
+	byText map[string]*clist.Element // of *keptStmt
 	lru    clist.List                // most recently used first
-	closed bool
 }
 
-type cachedStmt struct {
-	text    string
-	stmt    *sql.Stmt
-	users   int  // calls using stmt now
-	evicted bool // out of the cache; the last user closes stmt
-}
-
-func newStmtCache(db *sql.DB, size int) *stmtCache {
-	return &stmtCache{db: db, size: size, byText: make(map[string]*clist.Element)}
-}
-
-// get returns the statement for query, preparing it if it is not kept,
-// and a func to call once the statement has been run.
-func (c *stmtCache) get(ctx context.Context, query string) (*sql.Stmt, func(), error) {
-	c.mu.Lock()
-	if c.closed {
-		c.mu.Unlock()
-		return nil, nil, errors.New("sqlstore: the store is closed")
-	}
+// stmt returns the kept statement for query, preparing it when it is not
+// kept, or, when the kept one is busy or query too long to keep, a
+// statement of its own that the caller closes (owned is true).
+func (c *keepingConn) stmt(ctx context.Context, query string) (st *keptStmt, owned bool, err error) {
 	if e, ok := c.byText[query]; ok {
-		c.lru.MoveToFront(e)
-		cs := e.Value.(*cachedStmt)
-		cs.users++
-		c.mu.Unlock()
-		return cs.stmt, func() { c.release(cs) }, nil
+		ks := e.Value.(*keptStmt)
+		if !ks.busy {
+			c.lru.MoveToFront(e)
+			return ks, false, nil
+		}
 	}
-	c.mu.Unlock()
-
-	// Prepare outside the lock: it waits for a connection. Two callers
-	// may prepare the same text at once; the second keeps the first's.
-	st, err := c.db.PrepareContext(ctx, query)
+	s, err := c.conn.PrepareContext(ctx, query)
 	if err != nil {
-		return nil, nil, err
+		return nil, false, err
 	}
-
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
-		st.Close()
-		return nil, nil, errors.New("sqlstore: the store is closed")
+	ks := &keptStmt{text: query, stmt: s}
+	if len(query) > maxKeptQuery || c.byText[query] != nil {
+		return ks, true, nil
 	}
-	if e, ok := c.byText[query]; ok {
-		st.Close()
-		c.lru.MoveToFront(e)
-		cs := e.Value.(*cachedStmt)
-		cs.users++
-		return cs.stmt, func() { c.release(cs) }, nil
+	c.byText[query] = c.lru.PushFront(ks)
+	for e := c.lru.Back(); c.lru.Len() > c.size && e != nil; {
+		prev := e.Prev()
+		if old := e.Value.(*keptStmt); !old.busy && old != ks {
+			c.lru.Remove(e)
+			delete(c.byText, old.text)
+			old.stmt.Close()
+		}
+		e = prev
 	}
-	cs := &cachedStmt{text: query, stmt: st, users: 1}
-	c.byText[query] = c.lru.PushFront(cs)
-	for c.lru.Len() > c.size {
-		c.evict(c.lru.Back())
-	}
-	return st, func() { c.release(cs) }, nil
+	return ks, false, nil
 }
 
-// evict takes e out of the cache, closing its statement unless a call
-// is using it. c.mu is held.
-func (c *stmtCache) evict(e *clist.Element) error {
-	cs := c.lru.Remove(e).(*cachedStmt)
-	delete(c.byText, cs.text)
-	cs.evicted = true
-	if cs.users == 0 {
-		return cs.stmt.Close()
+// ExecContext implements driver.ExecerContext with a kept statement.
+func (c *keepingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	ks, owned, err := c.stmt(ctx, query)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	if owned {
+		defer ks.stmt.Close()
+	}
+	return ks.stmt.(driver.StmtExecContext).ExecContext(ctx, args)
 }
 
-func (c *stmtCache) release(cs *cachedStmt) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	cs.users--
-	if cs.evicted && cs.users == 0 {
-		cs.stmt.Close()
+// QueryContext implements driver.QueryerContext with a kept statement,
+// busy until the rows are closed.
+func (c *keepingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	ks, owned, err := c.stmt(ctx, query)
+	if err != nil {
+		return nil, err
 	}
+	rows, err := ks.stmt.(driver.StmtQueryContext).QueryContext(ctx, args)
+	if err != nil {
+		if owned {
+			ks.stmt.Close()
+		}
+		return nil, err
+	}
+	ks.busy = true
+	return &keptRows{Rows: rows, ks: ks, owned: owned}, nil
 }
 
-// close closes every kept statement and keeps no more.
-func (c *stmtCache) close() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.closed = true
-	var err error
-	for c.lru.Len() > 0 {
-		err = errors.Join(err, c.evict(c.lru.Front()))
+// keptRows are the rows of a kept statement; closing them frees it.
+type keptRows struct {
+	driver.Rows
+	ks    *keptStmt
+	owned bool
+}
+
+func (r *keptRows) Close() error {
+	err := r.Rows.Close()
+	r.ks.busy = false
+	if r.owned {
+		err = errors.Join(err, r.ks.stmt.Close())
 	}
 	return err
 }
+
+// Close closes the kept statements, then the connection.
+func (c *keepingConn) Close() error {
+	var errs []error
+	for e := c.lru.Front(); e != nil; e = e.Next() {
+		errs = append(errs, e.Value.(*keptStmt).stmt.Close())
+	}
+	c.lru.Init()
+	clear(c.byText)
+	return errors.Join(append(errs, c.conn.Close())...)
+}
+
+// kept reports how many statements the connection keeps.
+func (c *keepingConn) kept() int { return c.lru.Len() }
+
+func (c *keepingConn) Prepare(query string) (driver.Stmt, error) { return c.conn.Prepare(query) }
+func (c *keepingConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	return c.conn.PrepareContext(ctx, query)
+}
+func (c *keepingConn) Begin() (driver.Tx, error) {
+	return c.conn.BeginTx(context.Background(), driver.TxOptions{})
+}
+func (c *keepingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	return c.conn.BeginTx(ctx, opts)
+}
+func (c *keepingConn) Ping(ctx context.Context) error         { return c.conn.Ping(ctx) }
+func (c *keepingConn) ResetSession(ctx context.Context) error { return c.conn.ResetSession(ctx) }
+func (c *keepingConn) IsValid() bool                          { return c.conn.IsValid() }

@@ -21,7 +21,7 @@ import (
 // group commits the write transactions queued there together.
 type Store struct {
 	w       *sql.DB
-	r       *reader
+	r       *sql.DB
 	dialect dialect
 	group   *committer // SQLite's; nil on PostgreSQL, which groups commits itself
 	lock    *fileLock  // SQLite's, held while open; nil on PostgreSQL
@@ -103,7 +103,7 @@ func (s *Store) Close() error {
 		s.group.stop()
 	}
 	defer s.lock.release()
-	if s.r.DB == s.w {
+	if s.r == s.w {
 		return s.r.Close()
 	}
 	return errors.Join(s.w.Close(), s.r.Close())
