@@ -27,23 +27,48 @@ type newEvent struct {
 // recordEvents writes the change feed entries of several changes made
 // in one transaction, in one statement for each thousand, in the order
 // given.
+//
+// Each event's place in the feed, seq, is the business's largest plus
+// one. On SQLite, whose writes are one transaction at a time, the events
+// carry their numbers as they are inserted; the trigger of migration
+// 0016 numbers only an event written without one, by rewriting its row
+// and three of its indexes. PostgreSQL numbers them at commit.
 func recordEvents(ctx context.Context, db queryer, businessID string, events []newEvent) error {
 	const per = 1000
 	now := tsv(practiced.Now())
+	cols := "business_id, id, type, record_type, record_id, data, created_at"
+	var last int64 = -1
+	if numbersEvents(db) {
+		if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM events WHERE business_id = $1`, businessID).Scan(&last); err != nil {
+			return fmt.Errorf("event: %w", err)
+		}
+		cols += ", seq"
+	}
 	for start := 0; start < len(events); start += per {
 		chunk := events[start:min(start+per, len(events))]
 		var a args
+		add := a.add
+		if last >= 0 {
+			// SQLite looks each "$N" up by a linear search, which makes a
+			// statement of thousands of them slow to parse; here every
+			// value is used once, in order, so plain "?" says the same.
+			add = func(v any) string { a.vals = append(a.vals, v); return "?" }
+		}
 		rows := make([]string, len(chunk))
 		for i, e := range chunk {
 			b, err := json.Marshal(e.data)
 			if err != nil {
 				return fmt.Errorf("event: %w", err)
 			}
-			rows[i] = "(" + a.add(businessID) + ", " + a.add(tid.New(practiced.PrefixEvent)) + ", " + a.add(e.recordType+"."+e.action) + ", " +
-				a.add(e.recordType) + ", " + a.add(e.recordID) + ", " + a.add(string(b)) + ", " + a.add(now) + ")"
+			row := add(businessID) + ", " + add(tid.New(practiced.PrefixEvent)) + ", " + add(e.recordType+"."+e.action) + ", " +
+				add(e.recordType) + ", " + add(e.recordID) + ", " + add(string(b)) + ", " + add(now)
+			if last >= 0 {
+				last++
+				row += ", " + add(last)
+			}
+			rows[i] = "(" + row + ")"
 		}
-		if _, err := db.ExecContext(ctx, `INSERT INTO events (business_id, id, type, record_type, record_id, data, created_at) VALUES `+
-			strings.Join(rows, ", "), a.vals...); err != nil {
+		if _, err := db.ExecContext(ctx, `INSERT INTO events (`+cols+`) VALUES `+strings.Join(rows, ", "), a.vals...); err != nil {
 			return fmt.Errorf("event: %w", err)
 		}
 	}

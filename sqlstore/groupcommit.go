@@ -17,6 +17,21 @@ const maxGroup = 256
 // errClosed answers the writes still queued when the store closes.
 var errClosed = errors.New("sql: database is closed")
 
+// singleWriter holds the transactions of the committer, which runs
+// SQLite's writes one transaction at a time: in them the next number of
+// a business's feed is its largest plus one (recordEvents).
+var singleWriter sync.Map // *sql.Tx → true
+
+// numbersEvents reports whether db is a transaction of the committer.
+func numbersEvents(db queryer) bool {
+	tx, ok := db.(*sql.Tx)
+	if !ok {
+		return false
+	}
+	_, ok = singleWriter.Load(tx)
+	return ok
+}
+
 // committer is SQLite's single writer with group commit. SQLite makes a
 // commit durable with an fsync, which costs far more than the small
 // transactions of a clinic's API; so the committer runs the write
@@ -184,6 +199,8 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 		}
 		return nil
 	}
+	singleWriter.Store(tx, true)
+	defer singleWriter.Delete(tx)
 	var members []*txCall
 	// failed holds the members that failed alone. They are answered only
 	// once the group has committed, so that a caller who lost a race to

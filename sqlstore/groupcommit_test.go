@@ -266,3 +266,63 @@ func TestGroupCommitAfterCloseFails(t *testing.T) {
 		t.Fatal("a write after Close succeeded")
 	}
 }
+
+// In a group, each member's events take the next numbers of the feed; a
+// member that fails takes none with it, so the feed stays 1, 2, 3 … with
+// no gap and no number twice, across groups and for each business.
+func TestGroupCommitNumbersTheFeed(t *testing.T) {
+	st := groupStore(t)
+	ctx := context.Background()
+	var bizs []string
+	for _, name := range []string{"One", "Two"} {
+		b, err := st.CreateBusiness(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bizs = append(bizs, b.ID)
+	}
+	write := func(biz string, n int, fail bool) func(tx *sql.Tx) error {
+		return func(tx *sql.Tx) error {
+			evs := make([]newEvent, n)
+			for i := range evs {
+				evs[i] = newEvent{recordType: "tag", action: "created", recordID: fmt.Sprintf("tag_%d", i), data: map[string]int{"i": i}}
+			}
+			if err := recordEvents(ctx, tx, biz, evs); err != nil {
+				return err
+			}
+			if fail {
+				return errors.New("boom")
+			}
+			return nil
+		}
+	}
+	for round := range 3 {
+		errs := group(t, st, write(bizs[0], 2, false), write(bizs[0], 3, true), write(bizs[1], 1, false), write(bizs[0], 1001, false))
+		if errs[0] != nil || errs[1] == nil || errs[2] != nil || errs[3] != nil {
+			t.Fatalf("round %d: errors %v", round, errs)
+		}
+	}
+	for i, want := range []int{3 * 1003, 3} {
+		rows, err := st.r.Query(`SELECT seq FROM events WHERE business_id = $1 ORDER BY seq`, bizs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seqs []int
+		for rows.Next() {
+			var s int
+			if err := rows.Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			seqs = append(seqs, s)
+		}
+		rows.Close()
+		if len(seqs) != want {
+			t.Errorf("business %d: %d events, want %d", i, len(seqs), want)
+		}
+		for j, s := range seqs {
+			if s != j+1 {
+				t.Fatalf("business %d: the %dth event has seq %d", i, j+1, s)
+			}
+		}
+	}
+}
