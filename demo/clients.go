@@ -200,7 +200,7 @@ func (g *clientGen) fill(i int, c *practiced.Client) {
 			typ = "work"
 		}
 		c.PhoneNumbers = append(c.PhoneNumbers, practiced.PhoneNumber{
-			ID: g.ids.newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: auNumber(landline(r, sub.areaCode)), Type: typ,
+			ID: g.ids.newID(r, practiced.PrefixPhoneNumber, created), Code: "+61", Number: landlineNumber(r, sub.areaCode), Type: typ,
 		})
 	}
 	c.Address = practiced.Address{City: sub.name, State: sub.state, PostalCode: sub.postcode, CountryCode: "AU"}

@@ -570,6 +570,17 @@ func appendMobile(dst []byte, n int) []byte {
 // trunk 0, such as "2 5550 1234".
 func landline(r *rand.Rand, area string) string {
 	n := r.IntN(10000)
-	return area + " " + pick(r, fictionalLandlinePrefixes) + " " +
-		string([]byte{byte('0' + n/1000), byte('0' + n/100%10), byte('0' + n/10%10), byte('0' + n%10)})
+	return area + " " + pick(r, fictionalLandlinePrefixes) + " " + fourDigits(n)
+}
+
+// landlineNumber returns the number landline would, in the shape a
+// PhoneNumber keeps it: auNumber(landline(r, area)) for the same r, its
+// digits, without the cost of the parser (a tenth of a large load's time).
+func landlineNumber(r *rand.Rand, area string) string {
+	n := r.IntN(10000)
+	return area + pick(r, fictionalLandlinePrefixes) + fourDigits(n)
+}
+
+func fourDigits(n int) string {
+	return string([]byte{byte('0' + n/1000), byte('0' + n/100%10), byte('0' + n/10%10), byte('0' + n%10)})
 }
