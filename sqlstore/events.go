@@ -38,7 +38,7 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 	now := tsv(practiced.Now())
 	cols := "business_id, id, type, record_type, record_id, data, created_at"
 	var last int64 = -1
-	if numbersEvents(db) {
+	if singleWriterTx(db) {
 		if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM events WHERE business_id = $1`, businessID).Scan(&last); err != nil {
 			return fmt.Errorf("event: %w", err)
 		}
@@ -46,25 +46,18 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 	}
 	for start := 0; start < len(events); start += per {
 		chunk := events[start:min(start+per, len(events))]
-		var a args
-		add := a.add
-		if last >= 0 {
-			// SQLite looks each "$N" up by a linear search, which makes a
-			// statement of thousands of them slow to parse; here every
-			// value is used once, in order, so plain "?" says the same.
-			add = func(v any) string { a.vals = append(a.vals, v); return "?" }
-		}
+		a := args{positional: last >= 0}
 		rows := make([]string, len(chunk))
 		for i, e := range chunk {
 			b, err := json.Marshal(e.data)
 			if err != nil {
 				return fmt.Errorf("event: %w", err)
 			}
-			row := add(businessID) + ", " + add(tid.New(practiced.PrefixEvent)) + ", " + add(e.recordType+"."+e.action) + ", " +
-				add(e.recordType) + ", " + add(e.recordID) + ", " + add(string(b)) + ", " + add(now)
+			row := a.add(businessID) + ", " + a.add(tid.New(practiced.PrefixEvent)) + ", " + a.add(e.recordType+"."+e.action) + ", " +
+				a.add(e.recordType) + ", " + a.add(e.recordID) + ", " + a.add(string(b)) + ", " + a.add(now)
 			if last >= 0 {
 				last++
-				row += ", " + add(last)
+				row += ", " + a.add(last)
 			}
 			rows[i] = "(" + row + ")"
 		}

@@ -19,11 +19,12 @@ var errClosed = errors.New("sql: database is closed")
 
 // singleWriter holds the transactions of the committer, which runs
 // SQLite's writes one transaction at a time: in them the next number of
-// a business's feed is its largest plus one (recordEvents).
+// a business's feed is its largest plus one (recordEvents), and
+// statements may use SQLite's plain "?" parameters.
 var singleWriter sync.Map // *sql.Tx → true
 
-// numbersEvents reports whether db is a transaction of the committer.
-func numbersEvents(db queryer) bool {
+// singleWriterTx reports whether db is a transaction of the committer.
+func singleWriterTx(db queryer) bool {
 	tx, ok := db.(*sql.Tx)
 	if !ok {
 		return false

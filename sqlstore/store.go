@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -170,12 +171,22 @@ type queryer interface {
 }
 
 // args builds a numbered parameter list ($1, $2, …) for a query.
-type args struct{ vals []any }
+type args struct {
+	vals []any
+	// positional writes "?" instead of "$N", for a statement of SQLite
+	// that uses each value once, in the order added: SQLite finds each
+	// "$N" by a linear search, so a multi-row INSERT of thousands of them
+	// is slow to parse.
+	positional bool
+}
 
 // add appends v and returns its placeholder.
 func (a *args) add(v any) string {
 	a.vals = append(a.vals, v)
-	return fmt.Sprintf("$%d", len(a.vals))
+	if a.positional {
+		return "?"
+	}
+	return "$" + strconv.Itoa(len(a.vals))
 }
 
 // in appends every value of vs and returns "($i, $j, …)".

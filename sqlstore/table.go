@@ -199,7 +199,7 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 	per := maxParams / len(cols)
 	for start := 0; start < len(recs); start += per {
 		chunk := recs[start:min(start+per, len(recs))]
-		var a args
+		a := args{positional: singleWriterTx(tx)}
 		rows := make([]string, len(chunk))
 		for i := range chunk {
 			t.tidy(&chunk[i])
