@@ -34,6 +34,9 @@ type newEvent struct {
 // 0016 numbers only an event written without one, by rewriting its row
 // and three of its indexes. PostgreSQL numbers them at commit.
 func recordEvents(ctx context.Context, db queryer, businessID string, events []newEvent) error {
+	if len(events) == 0 {
+		return nil
+	}
 	const per = 1000
 	now := tsv(practiced.Now())
 	cols := "business_id, id, type, record_type, record_id, data, created_at"

@@ -13,10 +13,14 @@ import (
 // keeps.
 const stmtCacheSize = 256
 
-// maxKeptQuery is the longest SQL text a connection keeps prepared. The
-// long texts are the multi-row INSERTs of bulk loads, which prepare their
-// own statements and would only fill the cache.
-const maxKeptQuery = 8 << 10
+// A connection keeps no statement of more than maxKeptQuery bytes or
+// maxKeptParams parameters: those are multi-row INSERTs (bulk loads, a
+// repeating busy time's occurrences, a change's events), a text for each
+// number of rows, which would fill the cache with large programs run once.
+const (
+	maxKeptQuery  = 8 << 10
+	maxKeptParams = 128
+)
 
 // keepingConnector opens SQLite connections that keep the statements they
 // run prepared, by their SQL text, so a statement run again is not parsed
@@ -92,7 +96,7 @@ func (c *keepingConn) stmt(ctx context.Context, query string) (st *keptStmt, own
 		return nil, false, err
 	}
 	ks := &keptStmt{text: query, stmt: s}
-	if len(query) > maxKeptQuery || c.byText[query] != nil {
+	if len(query) > maxKeptQuery || s.NumInput() > maxKeptParams || c.byText[query] != nil {
 		return ks, true, nil
 	}
 	c.byText[query] = c.lru.PushFront(ks)

@@ -180,3 +180,54 @@ func TestKeptStatementErrorsAndClose(t *testing.T) {
 		t.Errorf("a closed connection keeps %d statements", kc.kept())
 	}
 }
+
+// A kept statement whose rows are open is not evicted, even when the
+// cache is over its size; statements with many parameters are not kept.
+func TestKeptStatementInUseIsNotEvicted(t *testing.T) {
+	db := keepingDB(t, 1, 1)
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	rows, err := conn.QueryContext(ctx, "SELECT 1 UNION ALL SELECT 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rows.Next() {
+		t.Fatal("no first row")
+	}
+	for _, n := range []int{3, 4} {
+		var got int
+		if err := conn.QueryRowContext(ctx, fmt.Sprintf("SELECT %d", n)).Scan(&got); err != nil || got != n {
+			t.Fatalf("SELECT %d while other rows are open: %d, %v", n, got, err)
+		}
+	}
+	var second int
+	if !rows.Next() || rows.Scan(&second) != nil || second != 2 {
+		t.Fatalf("the open rows lost their place: %d, %v", second, rows.Err())
+	}
+	rows.Close()
+	var got int
+	if err := conn.QueryRowContext(ctx, "SELECT 5").Scan(&got); err != nil || got != 5 {
+		t.Fatalf("SELECT 5: %d, %v", got, err)
+	}
+	if n := kept(t, conn); n != 1 {
+		t.Errorf("%d statements kept, want 1", n)
+	}
+	many := "SELECT 0" + strings.Repeat(" + ?", maxKeptParams+1)
+	params := make([]any, maxKeptParams+1)
+	for i := range params {
+		params[i] = 1
+	}
+	if err := conn.QueryRowContext(ctx, many, params...).Scan(&got); err != nil || got != maxKeptParams+1 {
+		t.Fatalf("a statement of many parameters: %d, %v", got, err)
+	}
+	if err := conn.QueryRowContext(ctx, "SELECT 5").Scan(&got); err != nil || got != 5 {
+		t.Fatalf("SELECT 5: %d, %v", got, err)
+	}
+	if n := kept(t, conn); n != 1 {
+		t.Errorf("%d statements kept after one of %d parameters, want 1", n, maxKeptParams+1)
+	}
+}

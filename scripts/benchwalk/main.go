@@ -31,6 +31,10 @@ func main() {
 	deep := flag.Int("deep", 5000, "the page the walk goes to")
 	samples := flag.Int("samples", 200, "requests for the first page and for the deep page")
 	flag.Parse()
+	if *deep < 2 || *samples < 1 {
+		fmt.Fprintln(os.Stderr, "benchwalk: -deep must be at least 2 and -samples at least 1")
+		os.Exit(2)
+	}
 	if err := run(*api, *token, *deep, *samples); err != nil {
 		fmt.Fprintln(os.Stderr, "benchwalk:", err)
 		os.Exit(1)
