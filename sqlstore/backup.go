@@ -26,7 +26,7 @@ func BackupSQLite(ctx context.Context, path, to string) error {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("backup: %w", err)
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
@@ -65,7 +65,7 @@ func RestoreSQLite(ctx context.Context, path, from string) error {
 	}
 	defer lock.release()
 
-	src, err := sql.Open("sqlite", "file:"+from+"?mode=ro")
+	src, err := sql.Open("sqlite", sqliteURI(from)+"?mode=ro")
 	if err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
@@ -152,7 +152,7 @@ func checkBackup(ctx context.Context, db *sql.DB, name string) error {
 // checkpoint copies the write-ahead log of the database at path into the
 // database file and empties the log.
 func checkpoint(ctx context.Context, path string) error {
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return err
 	}

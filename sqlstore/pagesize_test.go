@@ -63,3 +63,45 @@ func TestNewDatabasesHaveLargerPages(t *testing.T) {
 		t.Errorf("the old database's own table: %q, %v", v, err)
 	}
 }
+
+// A database path holding the characters a URI gives meaning to ("?",
+// "#", "%") names exactly that file, opened again with what it holds.
+func TestDatabasePathWithURICharacters(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "clinic #1?x=%41.db")
+	st, err := Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := st.CreateBusiness(ctx, "Odd Path Clinic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		switch e.Name() {
+		case "clinic #1?x=%41.db", "clinic #1?x=%41.db-wal", "clinic #1?x=%41.db-shm", "clinic #1?x=%41.db.lock":
+		default:
+			t.Errorf("a file %q beside the database", e.Name())
+		}
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		t.Fatalf("the database file: %v", err)
+	}
+	st, err = Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if got, err := st.BusinessByName(ctx, "Odd Path Clinic"); err != nil || got.ID != b.ID {
+		t.Errorf("reopened: %+v, %v", got, err)
+	}
+	if got := pageSizeOf(t, st); got != pageSize {
+		t.Errorf("page size %d, want %d", got, pageSize)
+	}
+}

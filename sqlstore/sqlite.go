@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"runtime"
+	"strings"
 )
 
 // openSQLite opens path with WAL journaling, foreign keys and a busy
@@ -32,7 +33,7 @@ func openSQLite(path, sync string) (*Store, error) {
 	// Checkpoint the write-ahead log less often than every 1,000 pages, so
 	// bulk loads do not stall on checkpoints.
 	q.Add("_pragma", "wal_autocheckpoint(16384)")
-	dsn := "file:" + path + "?" + q.Encode()
+	dsn := sqliteURI(path) + "?" + q.Encode()
 	lock, err := lockSQLite(path, false)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
@@ -89,11 +90,18 @@ func createSQLite(path string) error {
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	_, err = db.Exec(fmt.Sprintf("PRAGMA page_size = %d; PRAGMA journal_mode = WAL", pageSize))
 	return err
+}
+
+// sqliteURI returns the "file:" URI of the database file at path. SQLite
+// reads the path part of the URI up to a "?" or "#" and decodes "%HH",
+// so those three are escaped: a path holding them names its own file.
+func sqliteURI(path string) string {
+	return "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path)
 }
