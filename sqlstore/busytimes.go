@@ -112,8 +112,8 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 				return err
 			}
 			for _, b := range mine {
-				if !blocked.overlaps(b.StartsAt.Time, b.EndsAt.Time) {
-					blocked = append(blocked, span{b.StartsAt.Time, b.EndsAt.Time})
+				if !overlapsAny(blocked, b.StartsAt.Time, b.EndsAt.Time) {
+					blocked = append(blocked, practiced.Span{Start: b.StartsAt.Time, End: b.EndsAt.Time})
 					created = append(created, b)
 				}
 			}
@@ -126,16 +126,10 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 	return created, err
 }
 
-// span is a stretch of time, [start, end).
-type span struct{ start, end time.Time }
-
-// spans are what blocks a practitioner's time.
-type spans []span
-
-// overlaps reports whether any of s overlaps [start, end).
-func (s spans) overlaps(start, end time.Time) bool {
-	for _, b := range s {
-		if b.start.Before(end) && b.end.After(start) {
+// overlapsAny reports whether any of spans overlaps [start, end).
+func overlapsAny(spans []practiced.Span, start, end time.Time) bool {
+	for _, b := range spans {
+		if b.Start.Before(end) && b.End.After(start) {
 			return true
 		}
 	}
@@ -144,24 +138,26 @@ func (s spans) overlaps(start, end time.Time) bool {
 
 // blockedSpans reads, in one query, the busy times and the appointments
 // that are neither cancelled nor archived of the practitioner
-// overlapping [from, to): what a new busy time may not overlap.
-func blockedSpans(ctx context.Context, tx *sql.Tx, businessID, practitionerID string, from, to time.Time) (spans, error) {
+// overlapping [from, to): what a new busy time may not overlap. As in
+// scheduleIn, appointments last at most a day, which bounds the index
+// range from below as well as above.
+func blockedSpans(ctx context.Context, tx *sql.Tx, businessID, practitionerID string, from, to time.Time) ([]practiced.Span, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT starts_at, ends_at FROM busy_times WHERE business_id = $1 AND practitioner_id = $2
 			AND archived_at IS NULL AND starts_at < $3 AND ends_at > $4
 		UNION ALL SELECT a.starts_at, a.ends_at FROM appointments a WHERE a.business_id = $1 AND a.practitioner_id = $2
-			AND `+appointmentActive("a")+` AND a.starts_at < $3 AND a.ends_at > $4`,
-		businessID, practitionerID, ts(to), ts(from))
+			AND `+appointmentActive("a")+` AND a.starts_at < $3 AND a.ends_at > $4 AND a.starts_at > $5`,
+		businessID, practitionerID, ts(to), ts(from), ts(from.Add(-maxAppointmentLength)))
 	if err != nil {
 		return nil, fmt.Errorf("conflicts: %w", err)
 	}
 	defer rows.Close()
-	var out spans
+	var out []practiced.Span
 	for rows.Next() {
-		var s, e practiced.Time
-		if err := rows.Scan(timeScan{&s}, timeScan{&e}); err != nil {
+		var sp practiced.Span
+		if err := rows.Scan(instantScan{&sp.Start}, instantScan{&sp.End}); err != nil {
 			return nil, err
 		}
-		out = append(out, span{s.Time, e.Time})
+		out = append(out, sp)
 	}
 	return out, rows.Err()
 }

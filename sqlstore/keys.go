@@ -50,15 +50,7 @@ func (s *Store) CreateAPIKey(ctx context.Context, k practiced.APIKey) error {
 
 // APIKeyByHash finds a live key by the hash of its token.
 func (s *Store) APIKeyByHash(ctx context.Context, hash string) (practiced.APIKey, error) {
-	var k practiced.APIKey
-	var rate sql.NullInt64
-	err := s.r.QueryRowContext(ctx, `SELECT id, business_id, token_hash, read_only, rate_per_minute, created_at FROM api_keys
-		WHERE token_hash = $1 AND revoked_at IS NULL`, hash).
-		Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, &rate, timeScan{&k.CreatedAt})
-	k.RatePerMinute = int(rate.Int64)
-	if errors.Is(err, sql.ErrNoRows) {
-		return k, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
-	}
+	k, _, err := s.APIKeyAndClientsVersion(ctx, hash)
 	return k, err
 }
 

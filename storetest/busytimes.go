@@ -109,6 +109,14 @@ var createBusyTimesRules = []rule{
 		must(t, err)
 		wantIDs(t, "created", idsOf(created), idsOf(in))
 	}},
+	{"skipConflicts leaves out a busy time inside an appointment that began before it", func(t *testing.T, st practiced.Store) {
+		c := newClinic(t, st)
+		c.attended(t, st, c.loc1.ID, c.pra1.ID, hm(9, 0), hm(17, 0), practiced.StatusBooked, nil)
+		in := []practiced.BusyTime{c.busy(hm(16, 0), hm(16, 30)), c.busy(hm(17, 0), hm(18, 0))}
+		created, err := st.CreateBusyTimes(ctx(t), c.biz, in, true)
+		must(t, err)
+		wantIDs(t, "created", idsOf(created), []string{in[1].ID})
+	}},
 	{"skipConflicts leaves out a busy time overlapping an earlier one of the same batch", func(t *testing.T, st practiced.Store) {
 		c := newClinic(t, st)
 		in := []practiced.BusyTime{c.busy(hm(10, 0), hm(11, 0)), c.busy(hm(10, 30), hm(11, 30)), c.busy(hm(11, 0), hm(12, 0))}
