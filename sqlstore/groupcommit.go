@@ -46,18 +46,31 @@ func singleWriterTx(db queryer) bool {
 // transaction is rolled back, which holds only its work. Members run one
 // at a time, in the order they were taken, each seeing the effects of
 // those before it, so the writer stays serializable.
+//
+// A call may ask for an unsynced commit (doUnsynced): it then runs in a
+// group of such calls only, committed with synchronous=NORMAL, which
+// writes the log without waiting for the disk. Such a commit survives
+// the end of the process as soon as it is written, but not a power cut.
+// Its after function runs in the committer the moment the group has
+// committed, before anything else can run in between.
 type committer struct {
-	db    *sql.DB
-	queue chan *txCall
-	quit  chan struct{} // closed by stop
-	done  chan struct{} // closed when run returns
-	once  sync.Once     // a store may be closed twice
+	db *sql.DB
+	// sync is the synchronous setting of db's connection, restored after
+	// an unsynced group; restore is set while that is still to be done.
+	sync    string
+	restore bool
+	queue   chan *txCall
+	quit    chan struct{} // closed by stop
+	done    chan struct{} // closed when run returns
+	once    sync.Once     // a store may be closed twice
 }
 
 // txCall is one caller's write transaction, waiting in the queue.
 type txCall struct {
-	ctx context.Context
-	fn  func(tx *sql.Tx) error
+	ctx      context.Context
+	fn       func(tx *sql.Tx) error
+	unsynced bool
+	after    func() error // an unsynced call's, run once it committed
 	// claimed is set by whichever side takes the call first: the
 	// committer to run it, or the caller giving up on a cancelled context
 	// before it ran.
@@ -67,9 +80,10 @@ type txCall struct {
 	done    chan struct{}
 }
 
-func newCommitter(db *sql.DB) *committer {
+func newCommitter(db *sql.DB, sync string) *committer {
 	c := &committer{
 		db:    db,
+		sync:  sync,
 		queue: make(chan *txCall, maxGroup),
 		quit:  make(chan struct{}),
 		done:  make(chan struct{}),
@@ -89,10 +103,20 @@ func (c *committer) stop() {
 // while fn waits withdraws it; once fn runs, cancellation fails it as it
 // would fail a transaction of its own, rolled back to its savepoint.
 func (c *committer) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return c.queueCall(ctx, &txCall{ctx: ctx, fn: fn, done: make(chan struct{})})
+}
+
+// doUnsynced is do with a commit that does not wait for the disk; once
+// fn has committed, the committer calls after (nil for none), whose
+// error is the call's. after must be quick: every write waits for it.
+func (c *committer) doUnsynced(ctx context.Context, fn func(tx *sql.Tx) error, after func() error) error {
+	return c.queueCall(ctx, &txCall{ctx: ctx, fn: fn, unsynced: true, after: after, done: make(chan struct{})})
+}
+
+func (c *committer) queueCall(ctx context.Context, call *txCall) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	call := &txCall{ctx: ctx, fn: fn, done: make(chan struct{})}
 	select {
 	case c.queue <- call:
 	case <-ctx.Done():
@@ -192,7 +216,31 @@ func (c *committer) next(pending *[]*txCall, size int) *txCall {
 // that had run before a failure that ended the whole transaction, which
 // in SQLite an interrupted statement does; the failing member alone is
 // answered.
+//
+// The group's members are all unsynced or all not, as its first is; a
+// call of the other kind taken meanwhile waits for the next group.
 func (c *committer) group(pending []*txCall) (again []*txCall) {
+	unsynced := pending[0].unsynced
+	var later []*txCall
+	defer func() {
+		if unsynced {
+			// Set back at once, for the writes that do not go through
+			// the committer (migrations, bulk loads); setSync tries again
+			// before the next group if this fails.
+			c.setSync(c.sync)
+		}
+		again = append(again, later...)
+	}()
+	mode := c.sync
+	if unsynced {
+		mode = "NORMAL"
+	}
+	if err := c.setSync(mode); err != nil {
+		for _, call := range pending {
+			answer(call, fmt.Errorf("begin: %w", err))
+		}
+		return nil
+	}
 	tx, err := c.db.BeginTx(context.Background(), nil)
 	if err != nil {
 		for _, call := range pending {
@@ -209,9 +257,13 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 	// soon as it hears that it lost.
 	var failed []*txCall
 	for {
-		call := c.next(&pending, len(members))
+		call := c.next(&pending, len(members)+len(later))
 		if call == nil {
 			break
+		}
+		if call.unsynced != unsynced {
+			later = append(later, call)
+			continue
 		}
 		// The first member runs without a savepoint: when it fails, the
 		// transaction holds nothing else.
@@ -259,11 +311,31 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 		err = fmt.Errorf("commit: %w", err)
 	}
 	for _, call := range members {
+		if err == nil && call.after != nil {
+			answer(call, call.after())
+			continue
+		}
 		answer(call, err)
 	}
 	for _, call := range failed {
 		close(call.done)
 	}
+	return nil
+}
+
+// setSync makes the writer's synchronous setting sync ("FULL",
+// "NORMAL"), which SQLite allows only outside a transaction. While the
+// setting differs from c.sync, restore says so, so that a failure to set
+// it back is tried again before the next group, whose members fail
+// rather than commit with less than they were promised.
+func (c *committer) setSync(sync string) error {
+	if sync == c.sync && !c.restore {
+		return nil
+	}
+	if _, err := c.db.Exec("PRAGMA synchronous = " + sync); err != nil {
+		return err
+	}
+	c.restore = sync != c.sync
 	return nil
 }
 

@@ -331,3 +331,87 @@ func TestGroupCommitNumbersTheFeed(t *testing.T) {
 		}
 	}
 }
+
+// Unsynced and synced writes queued together commit in groups of their
+// own kind: each sees the synchronous setting it asked for (1 NORMAL, 2
+// FULL), all commit, and the writer is back at FULL afterwards.
+func TestGroupCommitUnsyncedWritesCommitApart(t *testing.T) {
+	st := groupStore(t)
+	ctx := context.Background()
+	seen := make([]int, 9)
+	write := func(i int) func(tx *sql.Tx) error {
+		return func(tx *sql.Tx) error {
+			if err := tx.QueryRow(`PRAGMA synchronous`).Scan(&seen[i]); err != nil {
+				return err
+			}
+			return insertWord(tx, fmt.Sprint("w", i))
+		}
+	}
+	unsynced := func(i int) bool { return i%3 == 1 }
+	release := make(chan struct{})
+	running := make(chan struct{})
+	errs := make([]error, len(seen))
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		errs[0] = st.inTx(ctx, func(tx *sql.Tx) error {
+			close(running)
+			<-release
+			return write(0)(tx)
+		})
+	})
+	<-running
+	for i := 1; i < len(seen); i++ {
+		wg.Go(func() {
+			if unsynced(i) {
+				errs[i] = st.inTxUnsynced(ctx, write(i), nil)
+			} else {
+				errs[i] = st.inTx(ctx, write(i))
+			}
+		})
+		for len(st.group.queue) < i {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	close(release)
+	wg.Wait()
+	for i, err := range errs {
+		want := 2
+		if unsynced(i) {
+			want = 1
+		}
+		if err != nil || seen[i] != want {
+			t.Errorf("write %d: synchronous %d, err %v; want %d, nil", i, seen[i], err, want)
+		}
+	}
+	if got := words(t, st); len(got) != len(seen) {
+		t.Errorf("%d words committed, want %d: %v", len(got), len(seen), got)
+	}
+	var after int
+	if err := st.w.QueryRow(`PRAGMA synchronous`).Scan(&after); err != nil || after != 2 {
+		t.Errorf("the writer's synchronous is %d after the writes (%v), want 2 (FULL)", after, err)
+	}
+}
+
+// An unsynced write's after function runs once its commit is written,
+// in the committer, and its error is the caller's.
+func TestGroupCommitRunsAfterOnceCommitted(t *testing.T) {
+	st := groupStore(t)
+	ctx := context.Background()
+	var seen []string
+	after := func() error {
+		seen = words(t, st)
+		return errors.New("the end could not be sent")
+	}
+	err := st.inTxUnsynced(ctx, func(tx *sql.Tx) error { return insertWord(tx, "handed") }, after)
+	if err == nil || err.Error() != "the end could not be sent" {
+		t.Errorf("inTxUnsynced = %v, want after's error", err)
+	}
+	if !slices.Equal(seen, []string{"handed"}) {
+		t.Errorf("after saw %v committed, want [handed]", seen)
+	}
+	called := false
+	err = st.inTxUnsynced(ctx, func(tx *sql.Tx) error { return errors.New("refused") }, func() error { called = true; return nil })
+	if err == nil || err.Error() != "refused" || called {
+		t.Errorf("a failing write: inTxUnsynced = %v and after called %v; want its error, after not called", err, called)
+	}
+}

@@ -71,7 +71,7 @@ func openSQLite(path, sync string) (*Store, error) {
 	n := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w), lock: lock, blocks: newBlocksCache(blocksKept)}, nil
+	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, sync), lock: lock, blocks: newBlocksCache(blocksKept)}, nil
 }
 
 // pageSize is the page size of a new database. A stored record is about

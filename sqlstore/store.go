@@ -146,6 +146,15 @@ func (s *Store) runTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return nil
 }
 
+// inTxUnsynced is inTx on SQLite with a commit that does not wait for
+// the disk: it survives the end of the process (kill -9) once it is
+// written, but not a power cut. after, if not nil, runs the moment the
+// commit is written, before anything else (see committer); its error is
+// returned. fn writes no events.
+func (s *Store) inTxUnsynced(ctx context.Context, fn func(tx *sql.Tx) error, after func() error) error {
+	return s.group.doUnsynced(ctx, fn, after)
+}
+
 // ObserveTransactions has fn told the time (from the call to the durable
 // commit) and the result of every write transaction from now on. Call it
 // before the store is shared between goroutines.
