@@ -51,8 +51,10 @@ func singleWriterTx(db queryer) bool {
 // group of such calls only, committed with synchronous=NORMAL, which
 // writes the log without waiting for the disk. Such a commit survives
 // the end of the process as soon as it is written, but not a power cut.
-// Its after function runs in the committer the moment the group has
-// committed, before anything else can run in between.
+// Unsynced calls commit one to a group, and a call's after function runs
+// in the committer the moment its commit is written, before anything
+// else can run in between (another call's after would: writing to a
+// socket can wake a process that takes the processor).
 type committer struct {
 	db *sql.DB
 	// sync is the synchronous setting of db's connection, restored after
@@ -218,7 +220,8 @@ func (c *committer) next(pending *[]*txCall, size int) *txCall {
 // answered.
 //
 // The group's members are all unsynced or all not, as its first is; a
-// call of the other kind taken meanwhile waits for the next group.
+// call of the other kind taken meanwhile waits for the next group. An
+// unsynced group has one member.
 func (c *committer) group(pending []*txCall) (again []*txCall) {
 	unsynced := pending[0].unsynced
 	var later []*txCall
@@ -257,6 +260,9 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 	// soon as it hears that it lost.
 	var failed []*txCall
 	for {
+		if unsynced && len(members) == 1 {
+			break
+		}
 		call := c.next(&pending, len(members)+len(later))
 		if call == nil {
 			break
@@ -320,7 +326,7 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 	for _, call := range failed {
 		close(call.done)
 	}
-	return nil
+	return pending
 }
 
 // setSync makes the writer's synchronous setting sync ("FULL",

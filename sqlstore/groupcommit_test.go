@@ -415,3 +415,42 @@ func TestGroupCommitRunsAfterOnceCommitted(t *testing.T) {
 		t.Errorf("a failing write: inTxUnsynced = %v and after called %v; want its error, after not called", err, called)
 	}
 }
+
+// Unsynced writes queued together commit one at a time, each after
+// function running once its own write is committed and before the next
+// write commits.
+func TestGroupCommitUnsyncedWritesCommitOneByOne(t *testing.T) {
+	st := groupStore(t)
+	ctx := context.Background()
+	release := make(chan struct{})
+	running := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		st.inTx(ctx, func(tx *sql.Tx) error {
+			close(running)
+			<-release
+			return insertWord(tx, "a")
+		})
+	})
+	<-running
+	seen := make([][]string, 3)
+	errs := make([]error, 3)
+	for i := range 3 {
+		wg.Go(func() {
+			word := string(rune('b' + i))
+			errs[i] = st.inTxUnsynced(ctx, func(tx *sql.Tx) error { return insertWord(tx, word) },
+				func() error { seen[i] = words(t, st); return nil })
+		})
+		for len(st.group.queue) < i+1 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	close(release)
+	wg.Wait()
+	want := [][]string{{"a", "b"}, {"a", "b", "c"}, {"a", "b", "c", "d"}}
+	for i := range 3 {
+		if errs[i] != nil || !slices.Equal(seen[i], want[i]) {
+			t.Errorf("write %d: %v, its after saw %v committed; want nil, %v", i, errs[i], seen[i], want[i])
+		}
+	}
+}
