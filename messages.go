@@ -103,6 +103,11 @@ type MessageFilter struct {
 type MessageJob struct {
 	BusinessID string
 	Message    Message
+	// HandedOver says an earlier attempt began to hand the message to
+	// the mail server and ended (its process stopped) before it could
+	// record the answer: the message is recorded as sent, never sent
+	// again.
+	HandedOver bool
 }
 
 // MessageResult is the outcome of one attempt to send a message.
@@ -133,8 +138,18 @@ type MessageStore interface {
 	// limit; a claimed message is not due again until lease has passed,
 	// so one process attempts it at a time.
 	ClaimMessages(ctx context.Context, now Time, lease time.Duration, limit int) ([]MessageJob, error)
-	// FinishMessage records the outcome of an attempt; a form link's
-	// form follows it (sent, bounced, failed).
+	// HandOverMessage records that the job's attempt hands the message
+	// to the mail server, and calls end, which sends the line that ends
+	// the message's data (after it the server may accept the message),
+	// the moment the record is sure to outlive the process: from then
+	// on, if the attempt's outcome is never recorded, the message counts
+	// as sent and is not sent again. If it fails before calling end, the
+	// attempt must abandon the message unsent; ECONFLICT says the attempt
+	// no longer holds it (its claim lapsed and another took it).
+	HandOverMessage(ctx context.Context, job MessageJob, now Time, end func() error) error
+	// FinishMessage records the outcome of an attempt, if the attempt
+	// still holds the message; a form link's form follows it (sent,
+	// bounced, failed).
 	FinishMessage(ctx context.Context, job MessageJob, r MessageResult, now Time) error
 	// QueuedMessages counts the messages waiting to be sent.
 	QueuedMessages(ctx context.Context) (int, error)

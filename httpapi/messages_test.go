@@ -229,10 +229,11 @@ func TestMessagesReachARealSMTPServer(t *testing.T) {
 	}
 }
 
-// refusing is a sender whose mail server refuses every address for good.
+// refusing is a sender whose mail server refuses every address for good,
+// before any message is handed over.
 type refusing struct{}
 
-func (refusing) Send(context.Context, practiced.Message) error {
+func (refusing) Send(context.Context, practiced.Message, func(end func() error) error) error {
 	return mailer.PermanentError(errors.New("550 5.1.1 <Ann@example.com>: no such mailbox"))
 }
 

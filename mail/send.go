@@ -7,21 +7,28 @@ import (
 	"log/slog"
 	"net"
 	"net/mail"
+	"net/textproto"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
 
 	practiced "github.com/practiced/practiced"
 )
 
-// Sender sends one message. A permanent failure (the mail server refused
-// the address for good) is reported as an error for which Permanent is
-// true.
+// Sender sends one message. When all but the line that ends the
+// message's data has been sent (after that line the mail server may
+// accept the message), it calls handOver with end, a function that sends
+// the line. handOver records the hand-over and calls end; if it returns
+// without calling end, Send abandons the message unsent and returns
+// handOver's error. Once end was called, the server's answer decides.
+// A permanent failure (the mail server refused the address for good) is
+// reported as an error for which Permanent is true.
 type Sender interface {
-	Send(ctx context.Context, m practiced.Message) error
+	Send(ctx context.Context, m practiced.Message, handOver func(end func() error) error) error
 }
 
 // permanentError is a refusal that another attempt will not change.
@@ -87,13 +94,22 @@ func NewSMTP(rawURL, from string) (*SMTP, error) {
 	return s, nil
 }
 
-// Send implements Sender.
-func (s *SMTP) Send(ctx context.Context, m practiced.Message) error {
+// sessionTimeout bounds a session with the mail server, and endTimeout
+// the write of the line that ends a message.
+const (
+	sessionTimeout = 30 * time.Second
+	endTimeout     = time.Second
+)
+
+// Send implements Sender. It holds back the line that ends the message's
+// data for handOver to send, so that the mail server cannot accept a
+// message whose hand-over was not recorded.
+func (s *SMTP) Send(ctx context.Context, m practiced.Message, handOver func(end func() error) error) error {
 	msg, err := build(s.from, m)
 	if err != nil {
 		return permanentError{err}
 	}
-	opts := []gomail.Option{gomail.WithPort(s.port), gomail.WithTimeout(30 * time.Second)}
+	opts := []gomail.Option{gomail.WithPort(s.port), gomail.WithTimeout(sessionTimeout)}
 	switch {
 	case s.implicit:
 		opts = append(opts, gomail.WithSSL())
@@ -109,15 +125,74 @@ func (s *SMTP) Send(ctx context.Context, m practiced.Message) error {
 	if err != nil {
 		return err
 	}
-	err = c.DialAndSendWithContext(ctx, msg)
-	if err != nil && msg.IsDelivered() {
-		// The server accepted the message; what failed came after it (the
-		// RSET or QUIT that ends the session). Trying again would send it
-		// twice.
-		return nil
+	sc, err := c.DialToSMTPClientWithContext(ctx)
+	if err != nil {
+		return err
 	}
-	var se *gomail.SendError
-	if errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500 {
+	// Once the server has answered the end of the data, the session's
+	// QUIT changes nothing: its error is of no interest.
+	defer c.CloseWithSMTPClient(sc)
+	from, err := msg.GetSender(false)
+	if err != nil {
+		return permanentError{err}
+	}
+	if err := sc.Mail(from); err != nil {
+		return smtpError(err)
+	}
+	if err := sc.Rcpt(m.To); err != nil {
+		return smtpError(err)
+	}
+	w, err := sc.Data()
+	if err != nil {
+		return smtpError(err)
+	}
+	data, ok := w.(*smtp.DataCloser)
+	if !ok {
+		return fmt.Errorf("smtp: unexpected data writer %T", w)
+	}
+	if _, err := msg.WriteTo(data); err != nil {
+		return err
+	}
+	// Everything but the end goes out now, so that what is left for
+	// the hand-over is one short write.
+	if err := sc.Text.W.Flush(); err != nil {
+		return err
+	}
+	ended := false
+	err = handOver(func() error {
+		ended = true
+		// The dot writer's Close writes the line that ends the data and
+		// flushes it, without reading the server's answer. The store's
+		// writes may wait for it, so a server that stopped reading gets
+		// a second, not the session's whole time.
+		if err := sc.UpdateDeadline(endTimeout); err != nil {
+			return err
+		}
+		err := data.WriteCloser.Close()
+		if derr := sc.UpdateDeadline(sessionTimeout); err == nil {
+			err = derr
+		}
+		return err
+	})
+	if !ended {
+		// Without its end the server discards the message.
+		sc.Close()
+		return err
+	}
+	_, _, err = sc.Text.ReadResponse(250)
+	return smtpError(err)
+}
+
+// smtpError turns a refusal by the mail server into its answer as the
+// server wrote it ("550 5.1.1 no such mailbox"), permanent for a 5xx
+// code; anything else may pass on another attempt.
+func smtpError(err error) error {
+	var te *textproto.Error
+	if !errors.As(err, &te) {
+		return err
+	}
+	err = fmt.Errorf("%03d %s", te.Code, te.Msg)
+	if te.Code >= 500 {
 		return permanentError{err}
 	}
 	return err
@@ -166,7 +241,12 @@ func build(from *mail.Address, m practiced.Message) (*gomail.Msg, error) {
 type Log struct{ Logger *slog.Logger }
 
 // Send implements Sender.
-func (l Log) Send(ctx context.Context, m practiced.Message) error {
+func (l Log) Send(ctx context.Context, m practiced.Message, handOver func(end func() error) error) error {
+	ended := false
+	err := handOver(func() error { ended = true; return nil })
+	if !ended {
+		return err
+	}
 	l.Logger.Info("message logged instead of e-mailed (no --smtp)", "message_id", m.ID, "kind", m.Kind, "subject", m.Subject)
 	return nil
 }

@@ -3,9 +3,13 @@ package mail
 import (
 	"bufio"
 	"context"
+	"errors"
+	"fmt"
 	"net"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -19,6 +23,14 @@ type scriptedSMTP struct {
 	dataReply string
 	hangUp    bool
 	accepted  chan string
+	// lines has each line of a message's data as it is read; ended
+	// whether the end of the data came before the sender handed the
+	// message over (handedOver set).
+	lines      chan string
+	handedOver atomic.Bool
+	ended      chan bool
+	// closed has a value each time a session ends.
+	closed chan struct{}
 }
 
 func newScriptedSMTP(t *testing.T, dataReply string, hangUp bool) *scriptedSMTP {
@@ -27,7 +39,8 @@ func newScriptedSMTP(t *testing.T, dataReply string, hangUp bool) *scriptedSMTP 
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &scriptedSMTP{ln: ln, dataReply: dataReply, hangUp: hangUp, accepted: make(chan string, 10)}
+	s := &scriptedSMTP{ln: ln, dataReply: dataReply, hangUp: hangUp, accepted: make(chan string, 10),
+		lines: make(chan string, 1000), ended: make(chan bool, 10), closed: make(chan struct{}, 10)}
 	t.Cleanup(func() { ln.Close() })
 	go func() {
 		for {
@@ -42,6 +55,7 @@ func newScriptedSMTP(t *testing.T, dataReply string, hangUp bool) *scriptedSMTP 
 }
 
 func (s *scriptedSMTP) serve(conn net.Conn) {
+	defer func() { s.closed <- struct{}{} }()
 	defer conn.Close()
 	r := bufio.NewReader(conn)
 	say := func(line string) { conn.Write([]byte(line + "\r\n")) }
@@ -71,8 +85,10 @@ func (s *scriptedSMTP) serve(conn net.Conn) {
 					return
 				}
 				if l == ".\r\n" {
+					s.ended <- s.handedOver.Load()
 					break
 				}
+				s.lines <- l
 				body.WriteString(l)
 			}
 			say(s.dataReply)
@@ -93,6 +109,11 @@ func (s *scriptedSMTP) url() string { return "smtp://" + s.ln.Addr().String() }
 
 func sendOne(t *testing.T, s *scriptedSMTP) error {
 	t.Helper()
+	return sendHandingOver(t, s, func(end func() error) error { s.handedOver.Store(true); return end() })
+}
+
+func sendHandingOver(t *testing.T, s *scriptedSMTP, handOver func(end func() error) error) error {
+	t.Helper()
 	sender, err := NewSMTP(s.url(), "Clinic <clinic@example.org>")
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +121,7 @@ func sendOne(t *testing.T, s *scriptedSMTP) error {
 	return sender.Send(context.Background(), practiced.Message{
 		ID: "msg_01jz0000000000000000000000", Kind: practiced.MessageFormLink,
 		To: "client@example.org", Subject: "Your form", Text: "Please fill in the form.", HTML: "<p>Please fill in the form.</p>",
-	})
+	}, handOver)
 }
 
 // A server that accepted the message and then hung up before the session
@@ -130,8 +151,85 @@ func TestAMessageRefusedAtTheEndOfItsDataIsNotSent(t *testing.T) {
 		if Permanent(err) != permanent {
 			t.Errorf("%s: Permanent(%v) = %v, want %v", reply, err, Permanent(err), permanent)
 		}
+		if err.Error() != reply {
+			t.Errorf("Send = %q, want the server's answer %q", err, reply)
+		}
 		if len(s.accepted) != 0 {
 			t.Errorf("%s: %d messages accepted", reply, len(s.accepted))
+		}
+	}
+}
+
+// The message's data reaches the mail server before the hand-over, and
+// its end only after it: what is left to send after the hand-over is
+// the short line that ends the data.
+func TestAMessageIsHandedOverJustBeforeItsEnd(t *testing.T) {
+	s := newScriptedSMTP(t, "250 queued as 1", false)
+	var last string
+	err := sendHandingOver(t, s, func(end func() error) error {
+		// The data's last line is the closing boundary of the message's
+		// parts ("--…--"): it is at the server before the hand-over.
+		timeout := time.After(10 * time.Second)
+		for !(strings.HasPrefix(last, "--") && strings.HasSuffix(last, "--\r\n")) {
+			select {
+			case last = <-s.lines:
+			case <-timeout:
+				return fmt.Errorf("the data had not reached the server at the hand-over; last line %q", last)
+			}
+		}
+		s.handedOver.Store(true)
+		return end()
+	})
+	if err != nil {
+		t.Fatalf("Send = %v", err)
+	}
+	if before := <-s.ended; !before {
+		t.Error("the end of the data reached the server before the hand-over")
+	}
+	if len(s.lines) != 0 {
+		t.Errorf("%d lines of data came after the hand-over, want none", len(s.lines))
+	}
+	if len(s.accepted) != 1 {
+		t.Errorf("%d messages accepted, want 1", len(s.accepted))
+	}
+}
+
+// A hand-over that fails leaves the message without its end: the server
+// never accepts it, and Send reports the hand-over's error.
+func TestAMessageWhoseHandOverFailsIsNeverAccepted(t *testing.T) {
+	s := newScriptedSMTP(t, "250 queued as 1", false)
+	failed := errors.New("the claim lapsed")
+	if err := sendHandingOver(t, s, func(end func() error) error { return failed }); !errors.Is(err, failed) {
+		t.Fatalf("Send = %v, want the hand-over's error", err)
+	}
+	select {
+	case <-s.closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session did not end")
+	}
+	if len(s.ended) != 0 {
+		t.Error("the end of the data reached the server")
+	}
+	if len(s.accepted) != 0 {
+		t.Errorf("%d messages accepted, want 0", len(s.accepted))
+	}
+}
+
+// Once the end has been sent, the server's answer decides, whatever the
+// hand-over reports after it (the answer to its commit was lost).
+func TestTheServersAnswerDecidesOnceTheEndIsSent(t *testing.T) {
+	for reply, want := range map[string]string{"250 queued as 1": "", "451 try again later": "451 try again later"} {
+		s := newScriptedSMTP(t, reply, false)
+		err := sendHandingOver(t, s, func(end func() error) error {
+			s.handedOver.Store(true)
+			return errors.Join(end(), errors.New("the commit's answer was lost"))
+		})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != want {
+			t.Errorf("%s: Send = %q, want %q", reply, got, want)
 		}
 	}
 }

@@ -52,6 +52,9 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	if err != nil || len(jobs) == 0 {
 		return 0, err
 	}
+	// An attempt under way when ctx ends still records its outcome: a
+	// message the server accepted must not stay queued to go again.
+	record := context.WithoutCancel(ctx)
 	var wg sync.WaitGroup
 	errs := make(chan error, len(jobs))
 	slots := make(chan struct{}, 4)
@@ -59,8 +62,10 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 		slots <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			r := w.attempt(ctx, j)
-			errs <- w.Store.FinishMessage(ctx, j, r, practiced.NewTime(w.now()))
+			r, ok := w.attempt(ctx, record, j)
+			if ok {
+				errs <- w.Store.FinishMessage(record, j, r, practiced.NewTime(w.now()))
+			}
 		})
 	}
 	wg.Wait()
@@ -73,26 +78,41 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	return len(jobs), nil
 }
 
-// attempt sends one message and says what came of it.
-func (w *Worker) attempt(ctx context.Context, j practiced.MessageJob) practiced.MessageResult {
-	err := w.Sender.Send(ctx, j.Message)
+// attempt sends one message and says what came of it, recording its
+// hand-over through record; ok is false when the attempt no longer holds
+// the message and has nothing to record.
+func (w *Worker) attempt(ctx, record context.Context, j practiced.MessageJob) (r practiced.MessageResult, ok bool) {
+	if j.HandedOver {
+		w.logger().Info("message handed to the mail server before a restart: recorded as sent", "message_id", j.Message.ID, "kind", j.Message.Kind)
+		return practiced.MessageResult{Sent: true}, true
+	}
+	lost := false
+	err := w.Sender.Send(ctx, j.Message, func(end func() error) error {
+		err := w.Store.HandOverMessage(record, j, practiced.NewTime(w.now()), end)
+		lost = practiced.ErrorCode(err) == practiced.ECONFLICT
+		return err
+	})
+	if lost {
+		w.logger().Warn("message not sent: its claim lapsed and another attempt holds it", "message_id", j.Message.ID)
+		return r, false
+	}
 	if err == nil {
 		w.logger().Info("message sent", "message_id", j.Message.ID, "kind", j.Message.Kind)
-		return practiced.MessageResult{Sent: true}
+		return practiced.MessageResult{Sent: true}, true
 	}
-	r := practiced.MessageResult{Error: err.Error(), Permanent: Permanent(err)}
+	r = practiced.MessageResult{Error: err.Error(), Permanent: Permanent(err)}
 	// The mail server's answer may name the address: it is kept with the
 	// message (last_error), never logged.
 	w.logger().Warn("message not sent", "message_id", j.Message.ID, "attempt", j.Message.Attempts, "permanent", r.Permanent)
 	if r.Permanent {
-		return r
+		return r, true
 	}
 	next := w.now().Add(Backoff(j.Message.Attempts))
 	if next.Before(j.Message.SendAfter.Add(GiveUpAfter)) {
 		t := practiced.NewTime(next)
 		r.Next = &t
 	}
-	return r
+	return r, true
 }
 
 // Backoff is the wait before the attempt after the given one: 30

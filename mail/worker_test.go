@@ -2,6 +2,7 @@ package mail_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -22,11 +23,19 @@ type counting struct {
 	sent map[string]int
 }
 
-func (c *counting) Send(ctx context.Context, m practiced.Message) error {
+func (c *counting) Send(ctx context.Context, m practiced.Message, handOver func(end func() error) error) error {
 	time.Sleep(time.Millisecond) // an attempt takes a while
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.sent[m.ID]++
+	ended := false
+	err := handOver(func() error {
+		ended = true
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.sent[m.ID]++
+		return nil
+	})
+	if !ended {
+		return err
+	}
 	return nil
 }
 
@@ -53,18 +62,7 @@ func twoProcesses(t *testing.T, url string) {
 		t.Cleanup(func() { st.Close() })
 		stores = append(stores, st)
 	}
-	c := testfix.NewClinic(t, stores[0], "Two Servers")
-	now := practiced.NewTime(time.Now().UTC().Truncate(time.Second))
-	var d practiced.SeedData
-	for i := range 300 {
-		client := c.Clients[i%len(c.Clients)]
-		d.Messages = append(d.Messages, practiced.Message{ID: tid.New(practiced.PrefixMessage), Kind: practiced.MessageFormLink,
-			Status: practiced.MessageQueued, To: client.Email, ClientID: client.ID, Subject: fmt.Sprint("Message ", i),
-			Text: "Hello", HTML: "<p>Hello</p>", Cause: fmt.Sprint("test:", i), SendAfter: now, CreatedAt: now, UpdatedAt: now})
-	}
-	if err := stores[0].Seed(ctx, c.Business.ID, d); err != nil {
-		t.Fatal(err)
-	}
+	queue(t, stores[0], time.Now(), 300)
 	sender := &counting{sent: map[string]int{}}
 	var wg sync.WaitGroup
 	for _, st := range stores {
@@ -93,5 +91,189 @@ func twoProcesses(t *testing.T, url string) {
 	}
 	if n, err := stores[1].QueuedMessages(ctx); err != nil || n != 0 {
 		t.Errorf("%d messages still queued: %v", n, err)
+	}
+}
+
+// queue seeds a new clinic with n form-link messages due at now and
+// returns the business and the messages' ids.
+func queue(t *testing.T, st *sqlstore.Store, now time.Time, n int) (string, []string) {
+	t.Helper()
+	c := testfix.NewClinic(t, st, "Mailing Clinic")
+	due := practiced.NewTime(now.UTC().Truncate(time.Second))
+	var d practiced.SeedData
+	var ids []string
+	for i := range n {
+		client := c.Clients[i%len(c.Clients)]
+		id := tid.New(practiced.PrefixMessage)
+		d.Messages = append(d.Messages, practiced.Message{ID: id, Kind: practiced.MessageFormLink,
+			Status: practiced.MessageQueued, To: client.Email, ClientID: client.ID, Subject: fmt.Sprint("Message ", i),
+			Text: "Hello", HTML: "<p>Hello</p>", Cause: fmt.Sprint("test:", i), SendAfter: due, CreatedAt: due, UpdatedAt: due})
+		ids = append(ids, id)
+	}
+	if err := st.Seed(context.Background(), c.Business.ID, d); err != nil {
+		t.Fatal(err)
+	}
+	return c.Business.ID, ids
+}
+
+// openStore opens the store at url for the test.
+func openStore(t *testing.T, url string) *sqlstore.Store {
+	t.Helper()
+	st, err := sqlstore.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func TestAMessageHandedOverBeforeACrashIsNotSentAgainSQLite(t *testing.T) {
+	handedOverBeforeACrash(t, openStore(t, "sqlite:"+filepath.Join(t.TempDir(), "crash.db")))
+}
+
+func TestAMessageHandedOverBeforeACrashIsNotSentAgainPostgres(t *testing.T) {
+	handedOverBeforeACrash(t, openStore(t, testfix.PostgresURL(t)))
+}
+
+// handedOverBeforeACrash claims a message and hands it over, as a worker
+// does just before the end of the message goes to the mail server, and
+// then records nothing, as when the process is killed there. Once the
+// claim lapses the next worker records the message sent, at the time it
+// was handed over, without sending it again.
+func handedOverBeforeACrash(t *testing.T, st *sqlstore.Store) {
+	ctx := context.Background()
+	start := time.Now().UTC().Truncate(time.Second)
+	biz, ids := queue(t, st, start, 1)
+	jobs, err := st.ClaimMessages(ctx, practiced.NewTime(start), time.Minute, 10)
+	if err != nil || len(jobs) != 1 || jobs[0].HandedOver || jobs[0].Message.Attempts != 1 {
+		t.Fatalf("ClaimMessages = %+v, %v; want the one message, attempt 1, not handed over", jobs, err)
+	}
+	handedAt := start.Add(time.Second)
+	if err := st.HandOverMessage(ctx, jobs[0], practiced.NewTime(handedAt), func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+
+	sender := &counting{sent: map[string]int{}}
+	clock := start.Add(30 * time.Second)
+	w := &mail.Worker{Store: st, Sender: sender, Logger: slog.New(slog.DiscardHandler), Lease: time.Minute,
+		Now: func() time.Time { return clock }}
+	if n, err := w.RunOnce(ctx); err != nil || n != 0 {
+		t.Fatalf("RunOnce within the claim = %d, %v; want 0: the message is still claimed", n, err)
+	}
+	clock = start.Add(2 * time.Minute)
+	if n, err := w.RunOnce(ctx); err != nil || n != 1 {
+		t.Fatalf("RunOnce after the claim lapsed = %d, %v; want 1", n, err)
+	}
+	if len(sender.sent) != 0 {
+		t.Errorf("the handed-over message was sent again: %v", sender.sent)
+	}
+	m, err := st.GetMessage(ctx, biz, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Status != practiced.MessageSent || m.SentAt == nil || !m.SentAt.Equal(handedAt) || m.Attempts != 1 || m.LastError != nil {
+		t.Errorf("message = status %s, sent_at %v, attempts %d, last_error %v; want sent at %v, 1 attempt, no error",
+			m.Status, m.SentAt, m.Attempts, m.LastError, handedAt)
+	}
+	if n, err := w.RunOnce(ctx); err != nil || n != 0 {
+		t.Errorf("RunOnce once all is sent = %d, %v; want 0", n, err)
+	}
+}
+
+func TestOnlyTheAttemptHoldingAMessageSendsAndRecordsItSQLite(t *testing.T) {
+	lapsedClaim(t, openStore(t, "sqlite:"+filepath.Join(t.TempDir(), "lapsed.db")))
+}
+
+func TestOnlyTheAttemptHoldingAMessageSendsAndRecordsItPostgres(t *testing.T) {
+	lapsedClaim(t, openStore(t, testfix.PostgresURL(t)))
+}
+
+// lapsedClaim has a slow attempt outlive its claim while a second
+// attempt takes the message: the first may neither hand it over nor
+// record an outcome; the second does both.
+func lapsedClaim(t *testing.T, st *sqlstore.Store) {
+	ctx := context.Background()
+	start := time.Now().UTC().Truncate(time.Second)
+	biz, ids := queue(t, st, start, 1)
+	first, err := st.ClaimMessages(ctx, practiced.NewTime(start), time.Minute, 10)
+	if err != nil || len(first) != 1 {
+		t.Fatalf("first claim = %+v, %v", first, err)
+	}
+	later := practiced.NewTime(start.Add(2 * time.Minute))
+	second, err := st.ClaimMessages(ctx, later, time.Minute, 10)
+	if err != nil || len(second) != 1 || second[0].Message.Attempts != 2 {
+		t.Fatalf("second claim = %+v, %v; want the message again, attempt 2", second, err)
+	}
+	ended := 0
+	end := func() error { ended++; return nil }
+	if err := st.HandOverMessage(ctx, first[0], later, end); practiced.ErrorCode(err) != practiced.ECONFLICT || ended != 0 {
+		t.Errorf("the lapsed attempt's HandOverMessage = %v and ended %d times, want a conflict and no end", err, ended)
+	}
+	if err := st.FinishMessage(ctx, first[0], practiced.MessageResult{Error: "451 later", Next: &later}, later); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := st.GetMessage(ctx, biz, ids[0]); m.LastError != nil || m.Status != practiced.MessageQueued {
+		t.Errorf("the lapsed attempt recorded its outcome: status %s, last_error %v", m.Status, m.LastError)
+	}
+	if err := st.HandOverMessage(ctx, second[0], later, end); err != nil || ended != 1 {
+		t.Fatalf("the holding attempt's HandOverMessage = %v and ended %d times, want nil and one end", err, ended)
+	}
+	if err := st.HandOverMessage(ctx, second[0], later, end); practiced.ErrorCode(err) != practiced.ECONFLICT || ended != 1 {
+		t.Errorf("a second hand-over of one attempt = %v and ended %d times in all, want a conflict and one end", err, ended)
+	}
+	if err := st.FinishMessage(ctx, second[0], practiced.MessageResult{Sent: true}, later); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := st.GetMessage(ctx, biz, ids[0]); m.Status != practiced.MessageSent || m.Attempts != 2 {
+		t.Errorf("message = %s after %d attempts, want sent after 2", m.Status, m.Attempts)
+	}
+}
+
+func TestAMessageRefusedAfterItsHandOverIsTriedAgainSQLite(t *testing.T) {
+	refusedAfterHandOver(t, openStore(t, "sqlite:"+filepath.Join(t.TempDir(), "refused.db")))
+}
+
+func TestAMessageRefusedAfterItsHandOverIsTriedAgainPostgres(t *testing.T) {
+	refusedAfterHandOver(t, openStore(t, testfix.PostgresURL(t)))
+}
+
+// refused hands every message over and then reports that the mail server
+// refused it for now.
+type refused struct{ attempts int }
+
+func (r *refused) Send(ctx context.Context, m practiced.Message, handOver func(end func() error) error) error {
+	ended := false
+	err := handOver(func() error { ended = true; return nil })
+	if !ended {
+		return err
+	}
+	r.attempts++
+	return errors.New("451 try again later")
+}
+
+// refusedAfterHandOver has the mail server refuse a message at the end of
+// its data: the hand-over is undone, so the next attempt sends it again
+// rather than taking it for sent.
+func refusedAfterHandOver(t *testing.T, st *sqlstore.Store) {
+	ctx := context.Background()
+	start := time.Now().UTC().Truncate(time.Second)
+	biz, ids := queue(t, st, start, 1)
+	sender := &refused{}
+	clock := start
+	w := &mail.Worker{Store: st, Sender: sender, Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return clock }}
+	if n, err := w.RunOnce(ctx); err != nil || n != 1 {
+		t.Fatalf("RunOnce = %d, %v", n, err)
+	}
+	m, err := st.GetMessage(ctx, biz, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Status != practiced.MessageQueued || m.SentAt != nil || m.LastError == nil || *m.LastError != "451 try again later" {
+		t.Fatalf("after a refusal: status %s, sent_at %v, last_error %v; want queued with the refusal", m.Status, m.SentAt, m.LastError)
+	}
+	clock = start.Add(2 * time.Hour)
+	jobs, err := st.ClaimMessages(ctx, practiced.NewTime(clock), time.Minute, 10)
+	if err != nil || len(jobs) != 1 || jobs[0].HandedOver || jobs[0].Message.Attempts != 2 {
+		t.Fatalf("the next claim = %+v, %v; want a second attempt, not a message taken for sent", jobs, err)
 	}
 }

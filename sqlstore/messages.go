@@ -14,6 +14,8 @@ import (
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/mail"
 	"github.com/practiced/practiced/tid"
+
+	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // Messages to clients are planned inside the transaction of the change
@@ -547,7 +549,7 @@ func (s *Store) ClaimMessages(ctx context.Context, now practiced.Time, lease tim
 	var jobs []practiced.MessageJob
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		jobs = nil
-		rows, err := tx.QueryContext(ctx, `SELECT business_id, `+messageCols+` FROM messages
+		rows, err := tx.QueryContext(ctx, `SELECT business_id, handed_over_at IS NOT NULL, `+messageCols+` FROM messages
 			WHERE status = $1 AND next_attempt_at <= $2 ORDER BY next_attempt_at, id LIMIT $3`+s.skipLocked("messages"),
 			practiced.MessageQueued, tsv(now), limit)
 		if err != nil {
@@ -555,13 +557,12 @@ func (s *Store) ClaimMessages(ctx context.Context, now practiced.Time, lease tim
 		}
 		for rows.Next() {
 			var j practiced.MessageJob
-			var biz string
-			m, err := scanMessage(prefixed{rows, &biz})
+			m, err := scanMessage(prefixed{rows, []any{&j.BusinessID, &j.HandedOver}})
 			if err != nil {
 				rows.Close()
 				return err
 			}
-			j.BusinessID, j.Message = biz, m
+			j.Message = m
 			jobs = append(jobs, j)
 		}
 		rows.Close()
@@ -570,7 +571,11 @@ func (s *Store) ClaimMessages(ctx context.Context, now practiced.Time, lease tim
 		}
 		leased := tsv(practiced.NewTime(now.Add(lease)))
 		for i := range jobs {
-			jobs[i].Message.Attempts++
+			// A message handed over before its worker ended is only
+			// recorded as sent: that is no attempt.
+			if !jobs[i].HandedOver {
+				jobs[i].Message.Attempts++
+			}
 			if _, err := tx.ExecContext(ctx, `UPDATE messages SET attempts = $3, next_attempt_at = $4 WHERE business_id = $1 AND id = $2`,
 				jobs[i].BusinessID, jobs[i].Message.ID, jobs[i].Message.Attempts, leased); err != nil {
 				return err
@@ -581,22 +586,107 @@ func (s *Store) ClaimMessages(ctx context.Context, now practiced.Time, lease tim
 	return jobs, err
 }
 
-// prefixed scans one column before what a scanner of the rest reads.
+// prefixed scans a row whose first columns go to first and the rest to
+// the dest of Scan.
 type prefixed struct {
 	r     rowScanner
-	first any
+	first []any
 }
 
-func (p prefixed) Scan(dest ...any) error { return p.r.Scan(append([]any{p.first}, dest...)...) }
+func (p prefixed) Scan(dest ...any) error { return p.r.Scan(append(p.first, dest...)...) }
+
+// HandOverMessage implements practiced.MessageStore.
+//
+// The moment that matters is the one between the record and end: a
+// process that ends in it leaves the message recorded as sent and never
+// accepted. So neither store waits for the disk before end. SQLite
+// commits the record without an fsync (a commit survives the end of the
+// process once it is written; a power cut may lose the record, and the
+// message is then sent again), and the committer calls end the moment
+// the commit is written. On PostgreSQL the COMMIT is written and
+// end called before the COMMIT's answer is read (see handOverPostgres).
+func (s *Store) HandOverMessage(ctx context.Context, job practiced.MessageJob, now practiced.Time, end func() error) error {
+	if s.group == nil {
+		return s.handOverPostgres(ctx, job, now, end)
+	}
+	return s.inTxUnsynced(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, handOverSQL, handOverArgs(job, now)...)
+		if err != nil {
+			return err
+		}
+		return handedOver(res.RowsAffected())
+	}, end)
+}
+
+// handOverSQL marks the message of a job handed over, if the job's
+// attempt still holds it.
+const handOverSQL = `UPDATE messages SET handed_over_at = $3
+	WHERE business_id = $1 AND id = $2 AND status = $4 AND attempts = $5 AND handed_over_at IS NULL`
+
+func handOverArgs(job practiced.MessageJob, now practiced.Time) []any {
+	return []any{job.BusinessID, job.Message.ID, tsv(now), practiced.MessageQueued, job.Message.Attempts}
+}
+
+// handedOver turns the count of rows handOverSQL marked into its error.
+func handedOver(n int64, err error) error {
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return practiced.Errorf(practiced.ECONFLICT, "the message is no longer this attempt's to send")
+	}
+	return nil
+}
+
+// handOverPostgres is HandOverMessage on PostgreSQL, on one connection
+// of the pool driven through pgx, which can send a COMMIT without
+// waiting for its answer.
+func (s *Store) handOverPostgres(ctx context.Context, job practiced.MessageJob, now practiced.Time, end func() error) error {
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.Raw(func(dc any) error {
+		c := dc.(*stdlib.Conn).Conn()
+		if _, err := c.Exec(ctx, "BEGIN"); err != nil {
+			return err
+		}
+		tag, err := c.Exec(ctx, handOverSQL, handOverArgs(job, now)...)
+		if err == nil {
+			err = handedOver(tag.RowsAffected(), nil)
+		}
+		if err != nil {
+			// A connection that cannot roll back is closed, and the pool
+			// drops it.
+			c.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+			return err
+		}
+		// The COMMIT is written held back by the kernel, end writes the
+		// message's last line, and only then does the COMMIT leave. A
+		// process killed between the two writes leaves the COMMIT to be
+		// sent as its socket closes; had the COMMIT left first, the
+		// database, woken by it, could take the processor before end
+		// ran, and a kill then would leave a message recorded as sent
+		// that the mail server never received.
+		release := holdWrites(c.PgConn().Conn())
+		commit := c.PgConn().Exec(ctx, "COMMIT")
+		endErr := end()
+		release()
+		_, err = commit.ReadAll()
+		return errors.Join(endErr, err)
+	})
+}
 
 // FinishMessage implements practiced.MessageStore.
 func (s *Store) FinishMessage(ctx context.Context, job practiced.MessageJob, r practiced.MessageResult, now practiced.Time) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		m := job.Message
-		status, next, sentAt := practiced.MessageQueued, nullTs(r.Next), any(nil)
+		// A message is sent when it was handed over, if it was.
+		status, next, sentAt := practiced.MessageQueued, nullTs(r.Next), `NULL`
 		switch {
 		case r.Sent:
-			status, next, sentAt = practiced.MessageSent, nil, tsv(now)
+			status, next, sentAt = practiced.MessageSent, nil, `COALESCE(handed_over_at, $7)`
 		case r.Permanent || r.Next == nil:
 			status, next = practiced.MessageFailed, nil
 		}
@@ -604,9 +694,10 @@ func (s *Store) FinishMessage(ctx context.Context, job practiced.MessageJob, r p
 		if r.Error != "" {
 			lastErr = r.Error
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE messages SET status = $3, next_attempt_at = $4, last_error = $5, sent_at = $6,
-			updated_at = $7 WHERE business_id = $1 AND id = $2 AND status = $8`,
-			job.BusinessID, m.ID, status, next, lastErr, sentAt, tsv(now), practiced.MessageQueued)
+		// Only the attempt that holds the claim records its outcome.
+		res, err := tx.ExecContext(ctx, `UPDATE messages SET status = $3, next_attempt_at = $4, last_error = $5, sent_at = `+sentAt+`,
+			handed_over_at = NULL, updated_at = $7 WHERE business_id = $1 AND id = $2 AND status = $6 AND attempts = $8`,
+			job.BusinessID, m.ID, status, next, lastErr, practiced.MessageQueued, tsv(now), m.Attempts)
 		if err != nil {
 			return err
 		}

@@ -162,6 +162,9 @@ func killRounds(t *testing.T, url string) {
 type server struct {
 	cmd  *exec.Cmd
 	base string
+	// stderr is what the process logged; read it once the process has
+	// ended.
+	stderr *bytes.Buffer
 }
 
 func startServer(t *testing.T, db string, extra ...string) *server {
@@ -196,7 +199,7 @@ func startServer(t *testing.T, db string, extra ...string) *server {
 			cmd.Wait()
 			t.Fatalf("the server stopped before serving: %s", stderr.String())
 		}
-		return &server{cmd: cmd, base: base}
+		return &server{cmd: cmd, base: base, stderr: &stderr}
 	case <-time.After(60 * time.Second):
 		cmd.Process.Kill()
 		t.Fatalf("the server did not start in 60 s: %s", stderr.String())

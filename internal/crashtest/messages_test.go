@@ -16,10 +16,6 @@ import (
 // messageRounds is how many times the message test kills the server.
 const messageRounds = 6
 
-// inFlight is how many messages a server sends at once: a kill can
-// leave at most that many accepted by the mail server but not recorded.
-const inFlight = 4
-
 func TestMessagesSurviveKillNineSQLite(t *testing.T) {
 	messageKills(t, "sqlite:"+filepath.Join(t.TempDir(), "mail.db"))
 }
@@ -30,9 +26,8 @@ func TestMessagesSurviveKillNinePostgres(t *testing.T) {
 
 // messageKills sends form links by e-mail through aiosmtpd while killing
 // the server with SIGKILL at random moments, and in the end checks that
-// every message the store holds was sent and arrived, that every
-// answered request has its message, and that no more arrived twice
-// than a kill can leave in flight.
+// every message the store holds was sent and arrived once, and that
+// every answered request has its message.
 func messageKills(t *testing.T, url string) {
 	addr, maildir := testfix.SMTPServer(t)
 	st, err := sqlstore.Open(context.Background(), url)
@@ -44,9 +39,11 @@ func messageKills(t *testing.T, url string) {
 
 	w := &writes{token: clinic.Token, created: map[string]answer{}}
 	client := &http.Client{Timeout: 30 * time.Second}
+	var servers []*server
 	serve := func() *server {
 		srv := startServer(t, url, "--smtp", "smtp://"+addr, "--mail-from", "Mailing Clinic <clinic@example.org>", "--mail-lease", "2s")
 		w.base = srv.base
+		servers = append(servers, srv)
 		return srv
 	}
 	srv := serve()
@@ -70,7 +67,12 @@ func messageKills(t *testing.T, url string) {
 
 	// The last server sends what is left, claimed ones after their lease.
 	srv = serve()
-	defer srv.kill(t)
+	killed := false
+	defer func() {
+		if !killed {
+			srv.kill(t)
+		}
+	}()
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		status, body, err := w.do(client, "GET", "/v1/messages?status=queued&limit=1", nil)
@@ -102,6 +104,14 @@ func messageKills(t *testing.T, url string) {
 		next, _ := body["links"].(map[string]any)["next"].(string)
 		path = strings.TrimPrefix(next, w.base)
 	}
+	srv.kill(t)
+	killed = true
+	// A kill between a message's hand-over and the record of the mail
+	// server's answer leaves it for the next server to record as sent.
+	recovered := 0
+	for _, s := range servers {
+		recovered += strings.Count(s.stderr.String(), "handed to the mail server before a restart")
+	}
 	arrived := map[string]int{}
 	got := testfix.Received(t, maildir)
 	for _, m := range got {
@@ -125,12 +135,12 @@ func messageKills(t *testing.T, url string) {
 	if len(got) != len(stored)+twice {
 		t.Errorf("%d e-mails arrived for %d messages, %d repeats: some are not the store's", len(got), len(stored), twice)
 	}
-	if twice > messageRounds*inFlight {
-		t.Errorf("%d repeats after %d kills: more than %d in flight at a kill", twice, messageRounds, inFlight)
+	if twice > 0 {
+		t.Errorf("%d e-mails arrived a second time after %d kills", twice, messageRounds)
 	}
 	if answered.Load() < messageRounds {
 		t.Errorf("only %d sends were answered: too few to prove anything", answered.Load())
 	}
-	t.Logf("%d kills: %d sends answered, %d messages stored, all sent and arrived; %d arrived twice after a kill",
-		messageRounds, answered.Load(), len(stored), twice)
+	t.Logf("%d kills: %d sends answered, %d messages stored, %d missing, %d repeats; %d handed over before a kill and recorded after it",
+		messageRounds, answered.Load(), len(stored), missing, twice, recovered)
 }
