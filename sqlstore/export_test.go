@@ -24,3 +24,15 @@ func CountBusinessRows(s *Store, business string) (map[string]int, error) {
 // ReadBlocksUncached is Blocks read from the database, past what the
 // store keeps.
 var ReadBlocksUncached = (*Store).readBlocks
+
+// BeforeKeyQuery has f called with the number of reads of each coalesced
+// key query just before it is sent (PostgreSQL).
+func BeforeKeyQuery(s *Store, f func(n int)) { s.keyReads.beforeQuery = f }
+
+// KeyReadsWaiting is how many key reads wait for the next coalesced
+// query (PostgreSQL).
+func KeyReadsWaiting(s *Store) int {
+	s.keyReads.mu.Lock()
+	defer s.keyReads.mu.Unlock()
+	return len(s.keyReads.waiting)
+}

@@ -34,16 +34,25 @@ func (s *Store) ClientsVersion(ctx context.Context, businessID string) (int64, e
 // the ClientsVersion of the key's business: a list of clients answered
 // from what a server keeps needs nothing more from the database.
 func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (practiced.APIKey, int64, error) {
+	if s.keyReads != nil {
+		return s.keyReads.read(ctx, hash)
+	}
 	var k practiced.APIKey
-	var rate sql.NullInt64
 	var version int64
-	err := s.r.QueryRowContext(ctx, `SELECT k.id, k.business_id, k.token_hash, k.read_only, k.rate_per_minute, k.created_at, COALESCE(v.version, 0)
+	err := scanKeyAndVersion(s.r.QueryRowContext(ctx, `SELECT k.id, k.business_id, k.token_hash, k.read_only, k.rate_per_minute, k.created_at, COALESCE(v.version, 0)
 		FROM api_keys k LEFT JOIN list_versions v ON v.business = k.business_id AND v.list = 'clients'
-		WHERE k.token_hash = $1 AND k.revoked_at IS NULL`, hash).
-		Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, &rate, timeScan{&k.CreatedAt}, &version)
-	k.RatePerMinute = int(rate.Int64)
+		WHERE k.token_hash = $1 AND k.revoked_at IS NULL`, hash), &k, &version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return k, 0, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
 	}
 	return k, version, err
+}
+
+// scanKeyAndVersion scans a key and its business's clients number, in
+// the columns APIKeyAndClientsVersion reads.
+func scanKeyAndVersion(r rowScanner, k *practiced.APIKey, version *int64) error {
+	var rate sql.NullInt64
+	err := r.Scan(&k.ID, &k.BusinessID, &k.TokenHash, &k.ReadOnly, &rate, timeScan{&k.CreatedAt}, version)
+	k.RatePerMinute = int(rate.Int64)
+	return err
 }

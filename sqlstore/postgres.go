@@ -33,5 +33,5 @@ func openPostgres(ctx context.Context, url string, poolSize int) (*Store, error)
 		db.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	return &Store{w: db, r: db, dialect: postgresDialect, blocks: newBlocksCache(blocksKept)}, nil
+	return &Store{w: db, r: db, dialect: postgresDialect, blocks: newBlocksCache(blocksKept), keyReads: &keyReads{db: db}}, nil
 }

@@ -34,6 +34,9 @@ type Store struct {
 	messages *messaging
 	// blocks keeps what availability searches read (blockscache.go).
 	blocks *blocksCache
+	// keyReads coalesces the key reads of concurrent requests
+	// (keyreads.go); PostgreSQL's, nil on SQLite.
+	keyReads *keyReads
 	// templates render messages; nil means the built-in ones.
 	templates *mail.Templates
 }
