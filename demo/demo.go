@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // the clinics' zones must load on hosts without zoneinfo, too
 
@@ -36,6 +37,9 @@ const DefaultClients = 250
 // transaction overhead vanishes, small enough to keep memory flat and
 // Progress lively.
 const clientBatch = 10_000
+
+// writers is how many batches of clients are written at once.
+const writers = 2
 
 // Options says what to load.
 type Options struct {
@@ -292,18 +296,34 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 			}
 		}
 	}()
+	// Two batches are written at once: on PostgreSQL each goes through
+	// its own connection and server process.
+	var mu sync.Mutex
+	var firstErr error
 	done := 0
-	for batch := range batches {
-		if err := st.Seed(ctx, businessID, practiced.SeedData{Clients: batch}); err != nil {
-			cancel()
-			for range batches { // wait for the generator to stop
+	var wg sync.WaitGroup
+	for range writers {
+		wg.Go(func() {
+			for batch := range batches {
+				err := st.Seed(ctx, businessID, practiced.SeedData{Clients: batch})
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("demo: store clients: %w", err)
+					cancel()
+				}
+				if err == nil {
+					done += len(batch)
+					if progress != nil {
+						progress(done, b.nClients)
+					}
+				}
+				mu.Unlock()
 			}
-			return fmt.Errorf("demo: store clients %d to %d: %w", done+1, done+len(batch), err)
-		}
-		done += len(batch)
-		if progress != nil {
-			progress(done, b.nClients)
-		}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
 	}
 	if done < b.nClients {
 		return fmt.Errorf("demo: store clients: %w", ctx.Err())

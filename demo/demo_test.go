@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -927,5 +928,67 @@ func TestLoadMillionClients(t *testing.T) {
 	}
 	if l.sum.Appointments > 400 {
 		t.Errorf("%d appointments, want at most 400", l.sum.Appointments)
+	}
+}
+
+// failingSeed is a store whose third Seed of clients fails.
+type failingSeed struct {
+	*sqlstore.Store
+	mu      sync.Mutex
+	batches int
+}
+
+func (f *failingSeed) Seed(ctx context.Context, biz string, d practiced.SeedData) error {
+	if len(d.Clients) > 0 {
+		f.mu.Lock()
+		f.batches++
+		n := f.batches
+		f.mu.Unlock()
+		if n == 3 {
+			return errors.New("disk full")
+		}
+	}
+	return f.Store.Seed(ctx, biz, d)
+}
+
+// A batch of clients that fails ends the load with its error; the
+// batches stored before it stay whole, and progress counted exactly
+// those.
+func TestALoadStopsAtAFailingBatch(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "demo.db")
+	st, err := sqlstore.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	biz, err := st.CreateBusiness(ctx, "Demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	reported := 0
+	_, err = demo.Load(ctx, &failingSeed{Store: st}, biz.ID, demo.Options{Seed: 1, Clients: 65_000, Progress: func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if total != 65_000 || done <= reported {
+			t.Errorf("progress(%d, %d) after %d", done, total, reported)
+		}
+		reported = done
+	}})
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("Load = %v, want the failing batch's error", err)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var stored int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM clients WHERE business_id = ?`, biz.ID).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored%10_000 != 0 || stored == 0 || stored >= 65_000 || stored != reported {
+		t.Errorf("%d clients stored, %d reported; want the same number of whole batches of 10,000, not all", stored, reported)
 	}
 }
