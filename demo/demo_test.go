@@ -886,18 +886,25 @@ func recordsWereCreatedBeforeNow(t *testing.T, l loaded) {
 	}
 }
 
+// emptyBusiness opens a new SQLite store at path with one empty
+// business.
+func emptyBusiness(t *testing.T, path string) (*sqlstore.Store, string) {
+	t.Helper()
+	st, err := sqlstore.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	biz, err := st.CreateBusiness(context.Background(), "Demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, biz.ID
+}
+
 func TestLoadRejectsANegativeClientCount(t *testing.T) {
-	ctx := context.Background()
-	st, err := sqlstore.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "demo.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	biz, err := st.CreateBusiness(ctx, "Demo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := demo.Load(ctx, st, biz.ID, demo.Options{Clients: -1}); err == nil {
+	st, biz := emptyBusiness(t, filepath.Join(t.TempDir(), "demo.db"))
+	if _, err := demo.Load(context.Background(), st, biz, demo.Options{Clients: -1}); err == nil {
 		t.Fatal("Load accepted -1 clients")
 	}
 }
@@ -957,18 +964,10 @@ func (f *failingSeed) Seed(ctx context.Context, biz string, d practiced.SeedData
 func TestALoadStopsAtAFailingBatch(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "demo.db")
-	st, err := sqlstore.Open(ctx, "sqlite:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	biz, err := st.CreateBusiness(ctx, "Demo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, biz := emptyBusiness(t, path)
 	var mu sync.Mutex
 	reported := 0
-	_, err = demo.Load(ctx, &failingSeed{Store: st}, biz.ID, demo.Options{Seed: 1, Clients: 65_000, Progress: func(done, total int) {
+	_, err := demo.Load(ctx, &failingSeed{Store: st}, biz, demo.Options{Seed: 1, Clients: 65_000, Progress: func(done, total int) {
 		mu.Lock()
 		defer mu.Unlock()
 		if total != 65_000 || done <= reported {
@@ -985,7 +984,7 @@ func TestALoadStopsAtAFailingBatch(t *testing.T) {
 	}
 	defer db.Close()
 	var stored int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM clients WHERE business_id = ?`, biz.ID).Scan(&stored); err != nil {
+	if err := db.QueryRow(`SELECT COUNT(*) FROM clients WHERE business_id = ?`, biz).Scan(&stored); err != nil {
 		t.Fatal(err)
 	}
 	if stored%10_000 != 0 || stored == 0 || stored >= 65_000 || stored != reported {
