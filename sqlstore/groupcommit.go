@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"runtime"
@@ -58,13 +59,12 @@ func singleWriterTx(db queryer) bool {
 type committer struct {
 	db *sql.DB
 	// sync is the synchronous setting of db's connection, restored after
-	// an unsynced group; restore is set while that is still to be done.
-	sync    string
-	restore bool
-	queue   chan *txCall
-	quit    chan struct{} // closed by stop
-	done    chan struct{} // closed when run returns
-	once    sync.Once     // a store may be closed twice
+	// an unsynced group.
+	sync  string
+	queue chan *txCall
+	quit  chan struct{} // closed by stop
+	done  chan struct{} // closed when run returns
+	once  sync.Once     // a store may be closed twice
 }
 
 // txCall is one caller's write transaction, waiting in the queue.
@@ -225,26 +225,29 @@ func (c *committer) next(pending *[]*txCall, size int) *txCall {
 func (c *committer) group(pending []*txCall) (again []*txCall) {
 	unsynced := pending[0].unsynced
 	var later []*txCall
-	defer func() {
-		if unsynced {
-			// Set back at once, for the writes that do not go through
-			// the committer (migrations, bulk loads); setSync tries again
-			// before the next group if this fails.
-			c.setSync(c.sync)
-		}
-		again = append(again, later...)
-	}()
-	mode := c.sync
+	defer func() { again = append(again, later...) }()
+	begin := c.db.BeginTx
 	if unsynced {
-		mode = "NORMAL"
-	}
-	if err := c.setSync(mode); err != nil {
-		for _, call := range pending {
-			answer(call, fmt.Errorf("begin: %w", err))
+		// The group holds the writer's one connection from the setting
+		// to its restoring, so no other write (some go straight to the
+		// connection, not through the committer) commits without an
+		// fsync meanwhile.
+		conn, err := c.db.Conn(context.Background())
+		if err == nil {
+			if _, err = conn.ExecContext(context.Background(), "PRAGMA synchronous = NORMAL"); err != nil {
+				conn.Close()
+			}
 		}
-		return nil
+		if err != nil {
+			for _, call := range pending {
+				answer(call, fmt.Errorf("begin: %w", err))
+			}
+			return nil
+		}
+		defer c.restoreSync(conn)
+		begin = conn.BeginTx
 	}
-	tx, err := c.db.BeginTx(context.Background(), nil)
+	tx, err := begin(context.Background(), nil)
 	if err != nil {
 		for _, call := range pending {
 			answer(call, fmt.Errorf("begin: %w", err))
@@ -329,20 +332,15 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 	return pending
 }
 
-// setSync makes the writer's synchronous setting sync ("FULL",
-// "NORMAL"), which SQLite allows only outside a transaction. While the
-// setting differs from c.sync, restore says so, so that a failure to set
-// it back is tried again before the next group, whose members fail
-// rather than commit with less than they were promised.
-func (c *committer) setSync(sync string) error {
-	if sync == c.sync && !c.restore {
-		return nil
+// restoreSync sets the connection of an unsynced group back to the
+// writer's synchronous setting and returns it to the pool; a connection
+// that cannot be set back is closed instead, and the next one opens with
+// the setting.
+func (c *committer) restoreSync(conn *sql.Conn) {
+	if _, err := conn.ExecContext(context.Background(), "PRAGMA synchronous = "+c.sync); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
 	}
-	if _, err := c.db.Exec("PRAGMA synchronous = " + sync); err != nil {
-		return err
-	}
-	c.restore = sync != c.sync
-	return nil
+	conn.Close()
 }
 
 // run calls call's function in tx and reports whether it succeeded; when

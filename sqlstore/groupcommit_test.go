@@ -34,20 +34,30 @@ func insertWord(tx *sql.Tx, word string) error {
 
 func words(t *testing.T, st *Store) []string {
 	t.Helper()
-	rows, err := st.r.Query(`SELECT word FROM words ORDER BY word`)
+	ws, err := committedWords(st)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return ws
+}
+
+// committedWords reads the committed words; it may run off the test's
+// goroutine.
+func committedWords(st *Store) ([]string, error) {
+	rows, err := st.r.Query(`SELECT word FROM words ORDER BY word`)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var ws []string
 	for rows.Next() {
 		var w string
 		if err := rows.Scan(&w); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		ws = append(ws, w)
 	}
-	return ws
+	return ws, rows.Err()
 }
 
 // group runs fns as one group: the first holds the writer until the rest
@@ -393,21 +403,34 @@ func TestGroupCommitUnsyncedWritesCommitApart(t *testing.T) {
 }
 
 // An unsynced write's after function runs once its commit is written,
-// in the committer, and its error is the caller's.
+// in the committer, and its error is the caller's; the writer's
+// connection is back at FULL before any other statement gets it.
 func TestGroupCommitRunsAfterOnceCommitted(t *testing.T) {
 	st := groupStore(t)
 	ctx := context.Background()
 	var seen []string
+	var readErr error
+	// A write straight to the writer's connection, begun while after
+	// runs, must find the connection back at FULL.
+	direct := make(chan int, 1)
 	after := func() error {
-		seen = words(t, st)
+		seen, readErr = committedWords(st)
+		go func() {
+			var mode int
+			st.w.QueryRow(`PRAGMA synchronous`).Scan(&mode)
+			direct <- mode
+		}()
 		return errors.New("the end could not be sent")
 	}
 	err := st.inTxUnsynced(ctx, func(tx *sql.Tx) error { return insertWord(tx, "handed") }, after)
 	if err == nil || err.Error() != "the end could not be sent" {
 		t.Errorf("inTxUnsynced = %v, want after's error", err)
 	}
-	if !slices.Equal(seen, []string{"handed"}) {
-		t.Errorf("after saw %v committed, want [handed]", seen)
+	if readErr != nil || !slices.Equal(seen, []string{"handed"}) {
+		t.Errorf("after saw %v committed (%v), want [handed]", seen, readErr)
+	}
+	if mode := <-direct; mode != 2 {
+		t.Errorf("a statement on the writer begun during after saw synchronous %d, want 2 (FULL)", mode)
 	}
 	called := false
 	err = st.inTxUnsynced(ctx, func(tx *sql.Tx) error { return errors.New("refused") }, func() error { called = true; return nil })
@@ -439,7 +462,11 @@ func TestGroupCommitUnsyncedWritesCommitOneByOne(t *testing.T) {
 		wg.Go(func() {
 			word := string(rune('b' + i))
 			errs[i] = st.inTxUnsynced(ctx, func(tx *sql.Tx) error { return insertWord(tx, word) },
-				func() error { seen[i] = words(t, st); return nil })
+				func() error {
+					var err error
+					seen[i], err = committedWords(st)
+					return err
+				})
 		})
 		for len(st.group.queue) < i+1 {
 			time.Sleep(time.Millisecond)
