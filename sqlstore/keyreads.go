@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"slices"
 	"sync"
 	"time"
@@ -40,6 +41,9 @@ type keyRead struct {
 	lead    chan struct{} // closed when the read is to send the next query
 }
 
+// errKeyReadPanicked answers the reads of a query that panicked.
+var errKeyReadPanicked = errors.New("sqlstore: the key query panicked")
+
 // keyReadTimeout bounds one coalesced query: it is not the query of any
 // one request, so it does not end with any one request's context.
 const keyReadTimeout = 10 * time.Second
@@ -65,20 +69,25 @@ func (kr *keyReads) read(ctx context.Context, hash string) (practiced.APIKey, in
 	batch := append([]*keyRead{r}, kr.waiting...)
 	kr.waiting = nil
 	kr.mu.Unlock()
-
+	// Whatever becomes of the query, even a panic, the next read leads
+	// or no one is busy: a read left waiting would wait for ever.
+	defer kr.handOff()
 	kr.query(context.WithoutCancel(ctx), batch)
-
-	kr.mu.Lock()
-	if len(kr.waiting) > 0 {
-		// Hand the next query to the first read that queued meanwhile.
-		next := kr.waiting[0]
-		kr.waiting = kr.waiting[1:]
-		close(next.lead)
-	} else {
-		kr.busy = false
-	}
-	kr.mu.Unlock()
 	return r.key, r.version, r.err
+}
+
+// handOff gives the next query to the first read queued meanwhile, if
+// any, and otherwise marks no query under way.
+func (kr *keyReads) handOff() {
+	kr.mu.Lock()
+	defer kr.mu.Unlock()
+	if len(kr.waiting) == 0 {
+		kr.busy = false
+		return
+	}
+	next := kr.waiting[0]
+	kr.waiting = kr.waiting[1:]
+	close(next.lead)
 }
 
 // query answers batch with one query and closes each read's done but
@@ -89,7 +98,18 @@ func (kr *keyReads) query(ctx context.Context, batch []*keyRead) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, keyReadTimeout)
 	defer cancel()
+	answered := false
+	defer func() {
+		if !answered {
+			// A panic: the reads queued behind the leader are told so.
+			for _, r := range batch[1:] {
+				r.err = errKeyReadPanicked
+				close(r.done)
+			}
+		}
+	}()
 	found, err := kr.keys(ctx, batch)
+	answered = true
 	for i, r := range batch {
 		switch k, ok := found[r.hash]; {
 		case err != nil:

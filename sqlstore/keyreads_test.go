@@ -113,6 +113,8 @@ func TestKeyReadsSeeEveryAnsweredWritePostgres(t *testing.T) {
 	hash := newKey(t, st, c.Business.ID, 0)
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer close(stop)
 	for range 8 {
 		wg.Go(func() {
 			for {
@@ -149,6 +151,4 @@ func TestKeyReadsSeeEveryAnsweredWritePostgres(t *testing.T) {
 			t.Fatalf("write %d: a read that began after it saw number %d, want at least %d", i, v, written)
 		}
 	}
-	close(stop)
-	wg.Wait()
 }
