@@ -103,6 +103,11 @@ type MessageFilter struct {
 type MessageJob struct {
 	BusinessID string
 	Message    Message
+	// Claim numbers this claim of the message; Until is when it lapses.
+	// Only the attempt of the latest claim, before Until, may hand the
+	// message over, and only it may record an outcome.
+	Claim int
+	Until Time
 	// HandedOver says an earlier attempt began to hand the message to
 	// the mail server and ended (its process stopped) before it could
 	// record the answer: the message is recorded as sent, never sent
@@ -145,7 +150,7 @@ type MessageStore interface {
 	// on, if the attempt's outcome is never recorded, the message counts
 	// as sent and is not sent again. If it fails before calling end, the
 	// attempt must abandon the message unsent; ECONFLICT says the attempt
-	// no longer holds it (its claim lapsed and another took it).
+	// no longer holds it (its claim lapsed at now, or another took it).
 	HandOverMessage(ctx context.Context, job MessageJob, now Time, end func() error) error
 	// FinishMessage records the outcome of an attempt, if the attempt
 	// still holds the message; a form link's form follows it (sent,

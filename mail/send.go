@@ -129,6 +129,15 @@ func (s *SMTP) Send(ctx context.Context, m practiced.Message, handOver func(end 
 	if err != nil {
 		return err
 	}
+	// The session ends by ctx's deadline if that comes first: the worker
+	// gives each attempt until shortly before its claim lapses.
+	deadline := time.Now().Add(sessionTimeout)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	if err := sc.UpdateDeadline(time.Until(deadline)); err != nil {
+		return err
+	}
 	// Once the server has answered the end of the data, the session's
 	// QUIT changes nothing: its error is of no interest.
 	defer c.CloseWithSMTPClient(sc)
@@ -169,7 +178,7 @@ func (s *SMTP) Send(ctx context.Context, m practiced.Message, handOver func(end 
 			return err
 		}
 		err := data.WriteCloser.Close()
-		if derr := sc.UpdateDeadline(sessionTimeout); err == nil {
+		if derr := sc.UpdateDeadline(time.Until(deadline)); err == nil {
 			err = derr
 		}
 		return err

@@ -48,7 +48,8 @@ func (w *Worker) Run(ctx context.Context) {
 // RunOnce claims the due messages and attempts each once, four at a
 // time; it returns how many it attempted.
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
-	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), cmp.Or(w.Lease, DefaultLease), 100)
+	lease := cmp.Or(w.Lease, DefaultLease)
+	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), lease, 100)
 	if err != nil || len(jobs) == 0 {
 		return 0, err
 	}
@@ -62,7 +63,17 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 		slots <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			r, ok := w.attempt(ctx, record, j)
+			// An attempt ends before its claim lapses, with time left to
+			// record its outcome: once it has lapsed, another process may
+			// take the message and find it handed over.
+			actx, cancel := context.WithTimeout(ctx, j.Until.Sub(w.now())-lease/10)
+			defer cancel()
+			if actx.Err() != nil {
+				// Its turn came too late in the batch: the message stays
+				// claimed and is due again when the claim lapses.
+				return
+			}
+			r, ok := w.attempt(actx, record, j)
 			if ok {
 				errs <- w.Store.FinishMessage(record, j, r, practiced.NewTime(w.now()))
 			}

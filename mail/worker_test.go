@@ -200,12 +200,16 @@ func lapsedClaim(t *testing.T, st *sqlstore.Store) {
 		t.Fatalf("first claim = %+v, %v", first, err)
 	}
 	later := practiced.NewTime(start.Add(2 * time.Minute))
+	ended := 0
+	end := func() error { ended++; return nil }
+	// Its claim lapsed, though no other has taken the message yet.
+	if err := st.HandOverMessage(ctx, first[0], later, end); practiced.ErrorCode(err) != practiced.ECONFLICT || ended != 0 {
+		t.Errorf("a hand-over after the claim lapsed = %v and ended %d times, want a conflict and no end", err, ended)
+	}
 	second, err := st.ClaimMessages(ctx, later, time.Minute, 10)
 	if err != nil || len(second) != 1 || second[0].Message.Attempts != 2 {
 		t.Fatalf("second claim = %+v, %v; want the message again, attempt 2", second, err)
 	}
-	ended := 0
-	end := func() error { ended++; return nil }
 	if err := st.HandOverMessage(ctx, first[0], later, end); practiced.ErrorCode(err) != practiced.ECONFLICT || ended != 0 {
 		t.Errorf("the lapsed attempt's HandOverMessage = %v and ended %d times, want a conflict and no end", err, ended)
 	}
@@ -275,5 +279,82 @@ func refusedAfterHandOver(t *testing.T, st *sqlstore.Store) {
 	jobs, err := st.ClaimMessages(ctx, practiced.NewTime(clock), time.Minute, 10)
 	if err != nil || len(jobs) != 1 || jobs[0].HandedOver || jobs[0].Message.Attempts != 2 {
 		t.Fatalf("the next claim = %+v, %v; want a second attempt, not a message taken for sent", jobs, err)
+	}
+}
+
+func TestAnOutcomeAfterTheClaimLapsedIsIgnoredSQLite(t *testing.T) {
+	outcomeAfterLapse(t, openStore(t, "sqlite:"+filepath.Join(t.TempDir(), "late.db")))
+}
+
+func TestAnOutcomeAfterTheClaimLapsedIsIgnoredPostgres(t *testing.T) {
+	outcomeAfterLapse(t, openStore(t, testfix.PostgresURL(t)))
+}
+
+// outcomeAfterLapse hands a message over within its claim, lets the
+// claim lapse before the attempt's outcome is recorded, and has another
+// claim take the message: that claim records it sent at the hand-over,
+// and the first attempt's late refusal changes nothing.
+func outcomeAfterLapse(t *testing.T, st *sqlstore.Store) {
+	ctx := context.Background()
+	start := time.Now().UTC().Truncate(time.Second)
+	biz, ids := queue(t, st, start, 1)
+	first, err := st.ClaimMessages(ctx, practiced.NewTime(start), time.Minute, 10)
+	if err != nil || len(first) != 1 {
+		t.Fatalf("first claim = %+v, %v", first, err)
+	}
+	handedAt := practiced.NewTime(start.Add(30 * time.Second))
+	if err := st.HandOverMessage(ctx, first[0], handedAt, func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	later := practiced.NewTime(start.Add(2 * time.Minute))
+	second, err := st.ClaimMessages(ctx, later, time.Minute, 10)
+	if err != nil || len(second) != 1 || !second[0].HandedOver || second[0].Claim != first[0].Claim+1 || second[0].Message.Attempts != 1 {
+		t.Fatalf("second claim = %+v, %v; want the message handed over, a new claim, still one attempt", second, err)
+	}
+	retry := practiced.NewTime(later.Add(time.Minute))
+	if err := st.FinishMessage(ctx, first[0], practiced.MessageResult{Error: "451 later", Next: &retry}, later); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.FinishMessage(ctx, second[0], practiced.MessageResult{Sent: true}, later); err != nil {
+		t.Fatal(err)
+	}
+	m, err := st.GetMessage(ctx, biz, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Status != practiced.MessageSent || m.SentAt == nil || !m.SentAt.Equal(handedAt.Time) || m.LastError != nil {
+		t.Errorf("message = %s, sent_at %v, last_error %v; want sent at the hand-over %v, no error", m.Status, m.SentAt, m.LastError, handedAt)
+	}
+}
+
+// deadlineOf records the deadline of the context each attempt is given.
+type deadlineOf struct {
+	deadline time.Time
+	ok       bool
+}
+
+func (d *deadlineOf) Send(ctx context.Context, m practiced.Message, handOver func(end func() error) error) error {
+	d.deadline, d.ok = ctx.Deadline()
+	return handOver(func() error { return nil })
+}
+
+// An attempt must be over a tenth of the lease before its claim lapses,
+// so that it has recorded its outcome before another process may take
+// the message.
+func TestAnAttemptEndsBeforeItsClaimLapses(t *testing.T) {
+	st := openStore(t, "sqlite:"+filepath.Join(t.TempDir(), "deadline.db"))
+	queue(t, st, time.Now(), 1)
+	sender := &deadlineOf{}
+	w := &mail.Worker{Store: st, Sender: sender, Logger: slog.New(slog.DiscardHandler), Lease: 10 * time.Minute}
+	before := time.Now()
+	if n, err := w.RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("RunOnce = %d, %v", n, err)
+	}
+	after := time.Now()
+	// A claim's end is kept to the second.
+	earliest, latest := before.Truncate(time.Second).Add(9*time.Minute), after.Add(9*time.Minute)
+	if !sender.ok || sender.deadline.Before(earliest) || sender.deadline.After(latest) {
+		t.Errorf("the attempt's deadline is %v (set %v), want 9 minutes after the claim, between %v and %v",
+			sender.deadline, sender.ok, earliest, latest)
 	}
 }

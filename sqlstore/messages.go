@@ -549,7 +549,7 @@ func (s *Store) ClaimMessages(ctx context.Context, now practiced.Time, lease tim
 	var jobs []practiced.MessageJob
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		jobs = nil
-		rows, err := tx.QueryContext(ctx, `SELECT business_id, handed_over_at IS NOT NULL, `+messageCols+` FROM messages
+		rows, err := tx.QueryContext(ctx, `SELECT business_id, handed_over_at IS NOT NULL, claims, `+messageCols+` FROM messages
 			WHERE status = $1 AND next_attempt_at <= $2 ORDER BY next_attempt_at, id LIMIT $3`+s.skipLocked("messages"),
 			practiced.MessageQueued, tsv(now), limit)
 		if err != nil {
@@ -557,7 +557,7 @@ func (s *Store) ClaimMessages(ctx context.Context, now practiced.Time, lease tim
 		}
 		for rows.Next() {
 			var j practiced.MessageJob
-			m, err := scanMessage(prefixed{rows, []any{&j.BusinessID, &j.HandedOver}})
+			m, err := scanMessage(prefixed{rows, []any{&j.BusinessID, &j.HandedOver, &j.Claim}})
 			if err != nil {
 				rows.Close()
 				return err
@@ -569,15 +569,17 @@ func (s *Store) ClaimMessages(ctx context.Context, now practiced.Time, lease tim
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		leased := tsv(practiced.NewTime(now.Add(lease)))
+		until := practiced.NewTime(now.Add(lease))
 		for i := range jobs {
 			// A message handed over before its worker ended is only
-			// recorded as sent: that is no attempt.
+			// recorded as sent: that is no attempt, but it is a claim.
 			if !jobs[i].HandedOver {
 				jobs[i].Message.Attempts++
 			}
-			if _, err := tx.ExecContext(ctx, `UPDATE messages SET attempts = $3, next_attempt_at = $4 WHERE business_id = $1 AND id = $2`,
-				jobs[i].BusinessID, jobs[i].Message.ID, jobs[i].Message.Attempts, leased); err != nil {
+			jobs[i].Claim++
+			jobs[i].Until = until
+			if _, err := tx.ExecContext(ctx, `UPDATE messages SET attempts = $3, claims = $4, next_attempt_at = $5 WHERE business_id = $1 AND id = $2`,
+				jobs[i].BusinessID, jobs[i].Message.ID, jobs[i].Message.Attempts, jobs[i].Claim, tsv(until)); err != nil {
 				return err
 			}
 		}
@@ -619,12 +621,12 @@ func (s *Store) HandOverMessage(ctx context.Context, job practiced.MessageJob, n
 }
 
 // handOverSQL marks the message of a job handed over, if the job's
-// attempt still holds it.
+// claim is the latest and has not lapsed.
 const handOverSQL = `UPDATE messages SET handed_over_at = $3
-	WHERE business_id = $1 AND id = $2 AND status = $4 AND attempts = $5 AND handed_over_at IS NULL`
+	WHERE business_id = $1 AND id = $2 AND status = $4 AND claims = $5 AND handed_over_at IS NULL AND next_attempt_at > $3`
 
 func handOverArgs(job practiced.MessageJob, now practiced.Time) []any {
-	return []any{job.BusinessID, job.Message.ID, tsv(now), practiced.MessageQueued, job.Message.Attempts}
+	return []any{job.BusinessID, job.Message.ID, tsv(now), practiced.MessageQueued, job.Claim}
 }
 
 // handedOver turns the count of rows handOverSQL marked into its error.
@@ -671,6 +673,14 @@ func (s *Store) handOverPostgres(ctx context.Context, job practiced.MessageJob, 
 		// that the mail server never received.
 		release := holdWrites(c.PgConn().Conn())
 		commit := c.PgConn().Exec(ctx, "COMMIT")
+		if !c.PgConn().IsBusy() {
+			// The COMMIT was never written (the connection failed): the
+			// record is not made, so the message must not end.
+			release()
+			_, err := commit.ReadAll()
+			c.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+			return errors.Join(errors.New("sqlstore: the hand-over's COMMIT was not sent"), err)
+		}
 		endErr := end()
 		release()
 		_, err = commit.ReadAll()
@@ -694,10 +704,10 @@ func (s *Store) FinishMessage(ctx context.Context, job practiced.MessageJob, r p
 		if r.Error != "" {
 			lastErr = r.Error
 		}
-		// Only the attempt that holds the claim records its outcome.
+		// Only the attempt of the latest claim records its outcome.
 		res, err := tx.ExecContext(ctx, `UPDATE messages SET status = $3, next_attempt_at = $4, last_error = $5, sent_at = `+sentAt+`,
-			handed_over_at = NULL, updated_at = $7 WHERE business_id = $1 AND id = $2 AND status = $6 AND attempts = $8`,
-			job.BusinessID, m.ID, status, next, lastErr, practiced.MessageQueued, tsv(now), m.Attempts)
+			handed_over_at = NULL, updated_at = $7 WHERE business_id = $1 AND id = $2 AND status = $6 AND claims = $8`,
+			job.BusinessID, m.ID, status, next, lastErr, practiced.MessageQueued, tsv(now), job.Claim)
 		if err != nil {
 			return err
 		}

@@ -138,6 +138,9 @@ func messageKills(t *testing.T, url string) {
 	if twice > 0 {
 		t.Errorf("%d e-mails arrived a second time after %d kills", twice, messageRounds)
 	}
+	if recovered == 0 {
+		t.Errorf("no kill came between a message's hand-over and its outcome: the test did not reach the hand-over")
+	}
 	if answered.Load() < messageRounds {
 		t.Errorf("only %d sends were answered: too few to prove anything", answered.Load())
 	}
