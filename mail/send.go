@@ -189,7 +189,28 @@ func (s *SMTP) Send(ctx context.Context, m practiced.Message, handOver func(end 
 		return err
 	}
 	_, _, err = sc.Text.ReadResponse(250)
+	var te *textproto.Error
+	if err != nil && !errors.As(err, &te) {
+		// The end went out and no answer came back (a timeout, a
+		// dropped connection): the server may well have the message.
+		return noAnswer{err}
+	}
 	return smtpError(err)
+}
+
+// noAnswer is the failure to hear the server's answer to a message's end.
+type noAnswer struct{ err error }
+
+func (e noAnswer) Error() string { return "no answer to the end of the message: " + e.err.Error() }
+func (e noAnswer) Unwrap() error { return e.err }
+
+// NoAnswer reports whether err says the end of the message was sent and
+// the mail server's answer never came. The message is then taken for
+// sent, as after a crash at that moment: sending it again could deliver
+// it twice.
+func NoAnswer(err error) bool {
+	var n noAnswer
+	return errors.As(err, &n)
 }
 
 // smtpError turns a refusal by the mail server into its answer as the

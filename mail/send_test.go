@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"strings"
 	"sync/atomic"
@@ -91,6 +92,11 @@ func (s *scriptedSMTP) serve(conn net.Conn) {
 				s.lines <- l
 				body.WriteString(l)
 			}
+			if s.dataReply == "" {
+				// Never answers: waits for the client to hang up.
+				io.Copy(io.Discard, r)
+				return
+			}
 			say(s.dataReply)
 			if strings.HasPrefix(s.dataReply, "250") {
 				s.accepted <- body.String()
@@ -114,11 +120,16 @@ func sendOne(t *testing.T, s *scriptedSMTP) error {
 
 func sendHandingOver(t *testing.T, s *scriptedSMTP, handOver func(end func() error) error) error {
 	t.Helper()
+	return sendWithin(t, context.Background(), s, handOver)
+}
+
+func sendWithin(t *testing.T, ctx context.Context, s *scriptedSMTP, handOver func(end func() error) error) error {
+	t.Helper()
 	sender, err := NewSMTP(s.url(), "Clinic <clinic@example.org>")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sender.Send(context.Background(), practiced.Message{
+	return sender.Send(ctx, practiced.Message{
 		ID: "msg_01jz0000000000000000000000", Kind: practiced.MessageFormLink,
 		To: "client@example.org", Subject: "Your form", Text: "Please fill in the form.", HTML: "<p>Please fill in the form.</p>",
 	}, handOver)
@@ -231,5 +242,21 @@ func TestTheServersAnswerDecidesOnceTheEndIsSent(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: Send = %q, want %q", reply, got, want)
 		}
+	}
+}
+
+// A server that has the end of a message and never answers may have
+// accepted it: Send says so (NoAnswer), for the message to be taken for
+// sent rather than sent again.
+func TestNoAnswerToTheEndIsNotAFailure(t *testing.T) {
+	s := newScriptedSMTP(t, "", false)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	err := sendWithin(t, ctx, s, func(end func() error) error { s.handedOver.Store(true); return end() })
+	if !NoAnswer(err) || Permanent(err) {
+		t.Fatalf("Send = %v, want no answer (and not permanent)", err)
+	}
+	if before := <-s.ended; !before {
+		t.Error("the end reached the server before the hand-over")
 	}
 }

@@ -111,6 +111,10 @@ func (w *Worker) attempt(ctx, record context.Context, j practiced.MessageJob) (r
 		w.logger().Info("message sent", "message_id", j.Message.ID, "kind", j.Message.Kind)
 		return practiced.MessageResult{Sent: true}, true
 	}
+	if NoAnswer(err) {
+		w.logger().Warn("message handed to the mail server, whose answer never came: recorded as sent", "message_id", j.Message.ID, "kind", j.Message.Kind)
+		return practiced.MessageResult{Sent: true}, true
+	}
 	r = practiced.MessageResult{Error: err.Error(), Permanent: Permanent(err)}
 	// The mail server's answer may name the address: it is kept with the
 	// message (last_error), never logged.
