@@ -127,6 +127,18 @@ func openStore(t *testing.T, url string) *sqlstore.Store {
 	return st
 }
 
+// claimedOne queues one message due at start and claims it for a
+// minute; it returns the business, the message's id and the claim.
+func claimedOne(t *testing.T, st *sqlstore.Store, start time.Time) (string, string, practiced.MessageJob) {
+	t.Helper()
+	biz, ids := queue(t, st, start, 1)
+	jobs, err := st.ClaimMessages(context.Background(), practiced.NewTime(start), time.Minute, 10)
+	if err != nil || len(jobs) != 1 || jobs[0].HandedOver || jobs[0].Message.Attempts != 1 {
+		t.Fatalf("ClaimMessages = %+v, %v; want the one message, attempt 1, not handed over", jobs, err)
+	}
+	return biz, ids[0], jobs[0]
+}
+
 func TestAMessageHandedOverBeforeACrashIsNotSentAgainSQLite(t *testing.T) {
 	handedOverBeforeACrash(t, openStore(t, "sqlite:"+filepath.Join(t.TempDir(), "crash.db")))
 }
@@ -143,13 +155,9 @@ func TestAMessageHandedOverBeforeACrashIsNotSentAgainPostgres(t *testing.T) {
 func handedOverBeforeACrash(t *testing.T, st *sqlstore.Store) {
 	ctx := context.Background()
 	start := time.Now().UTC().Truncate(time.Second)
-	biz, ids := queue(t, st, start, 1)
-	jobs, err := st.ClaimMessages(ctx, practiced.NewTime(start), time.Minute, 10)
-	if err != nil || len(jobs) != 1 || jobs[0].HandedOver || jobs[0].Message.Attempts != 1 {
-		t.Fatalf("ClaimMessages = %+v, %v; want the one message, attempt 1, not handed over", jobs, err)
-	}
+	biz, id, job := claimedOne(t, st, start)
 	handedAt := start.Add(time.Second)
-	if err := st.HandOverMessage(ctx, jobs[0], practiced.NewTime(handedAt), func() error { return nil }); err != nil {
+	if err := st.HandOverMessage(ctx, job, practiced.NewTime(handedAt), func() error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 
@@ -167,7 +175,7 @@ func handedOverBeforeACrash(t *testing.T, st *sqlstore.Store) {
 	if len(sender.sent) != 0 {
 		t.Errorf("the handed-over message was sent again: %v", sender.sent)
 	}
-	m, err := st.GetMessage(ctx, biz, ids[0])
+	m, err := st.GetMessage(ctx, biz, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,29 +202,25 @@ func TestOnlyTheAttemptHoldingAMessageSendsAndRecordsItPostgres(t *testing.T) {
 func lapsedClaim(t *testing.T, st *sqlstore.Store) {
 	ctx := context.Background()
 	start := time.Now().UTC().Truncate(time.Second)
-	biz, ids := queue(t, st, start, 1)
-	first, err := st.ClaimMessages(ctx, practiced.NewTime(start), time.Minute, 10)
-	if err != nil || len(first) != 1 {
-		t.Fatalf("first claim = %+v, %v", first, err)
-	}
+	biz, id, first := claimedOne(t, st, start)
 	later := practiced.NewTime(start.Add(2 * time.Minute))
 	ended := 0
 	end := func() error { ended++; return nil }
 	// Its claim lapsed, though no other has taken the message yet.
-	if err := st.HandOverMessage(ctx, first[0], later, end); practiced.ErrorCode(err) != practiced.ECONFLICT || ended != 0 {
+	if err := st.HandOverMessage(ctx, first, later, end); practiced.ErrorCode(err) != practiced.ECONFLICT || ended != 0 {
 		t.Errorf("a hand-over after the claim lapsed = %v and ended %d times, want a conflict and no end", err, ended)
 	}
 	second, err := st.ClaimMessages(ctx, later, time.Minute, 10)
 	if err != nil || len(second) != 1 || second[0].Message.Attempts != 2 {
 		t.Fatalf("second claim = %+v, %v; want the message again, attempt 2", second, err)
 	}
-	if err := st.HandOverMessage(ctx, first[0], later, end); practiced.ErrorCode(err) != practiced.ECONFLICT || ended != 0 {
+	if err := st.HandOverMessage(ctx, first, later, end); practiced.ErrorCode(err) != practiced.ECONFLICT || ended != 0 {
 		t.Errorf("the lapsed attempt's HandOverMessage = %v and ended %d times, want a conflict and no end", err, ended)
 	}
-	if err := st.FinishMessage(ctx, first[0], practiced.MessageResult{Error: "451 later", Next: &later}, later); err != nil {
+	if err := st.FinishMessage(ctx, first, practiced.MessageResult{Error: "451 later", Next: &later}, later); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := st.GetMessage(ctx, biz, ids[0]); m.LastError != nil || m.Status != practiced.MessageQueued {
+	if m, _ := st.GetMessage(ctx, biz, id); m.LastError != nil || m.Status != practiced.MessageQueued {
 		t.Errorf("the lapsed attempt recorded its outcome: status %s, last_error %v", m.Status, m.LastError)
 	}
 	if err := st.HandOverMessage(ctx, second[0], later, end); err != nil || ended != 1 {
@@ -228,7 +232,7 @@ func lapsedClaim(t *testing.T, st *sqlstore.Store) {
 	if err := st.FinishMessage(ctx, second[0], practiced.MessageResult{Sent: true}, later); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := st.GetMessage(ctx, biz, ids[0]); m.Status != practiced.MessageSent || m.Attempts != 2 {
+	if m, _ := st.GetMessage(ctx, biz, id); m.Status != practiced.MessageSent || m.Attempts != 2 {
 		t.Errorf("message = %s after %d attempts, want sent after 2", m.Status, m.Attempts)
 	}
 }
@@ -297,28 +301,24 @@ func TestAnOutcomeAfterTheClaimLapsedIsIgnoredPostgres(t *testing.T) {
 func outcomeAfterLapse(t *testing.T, st *sqlstore.Store) {
 	ctx := context.Background()
 	start := time.Now().UTC().Truncate(time.Second)
-	biz, ids := queue(t, st, start, 1)
-	first, err := st.ClaimMessages(ctx, practiced.NewTime(start), time.Minute, 10)
-	if err != nil || len(first) != 1 {
-		t.Fatalf("first claim = %+v, %v", first, err)
-	}
+	biz, id, first := claimedOne(t, st, start)
 	handedAt := practiced.NewTime(start.Add(30 * time.Second))
-	if err := st.HandOverMessage(ctx, first[0], handedAt, func() error { return nil }); err != nil {
+	if err := st.HandOverMessage(ctx, first, handedAt, func() error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	later := practiced.NewTime(start.Add(2 * time.Minute))
 	second, err := st.ClaimMessages(ctx, later, time.Minute, 10)
-	if err != nil || len(second) != 1 || !second[0].HandedOver || second[0].Claim != first[0].Claim+1 || second[0].Message.Attempts != 1 {
+	if err != nil || len(second) != 1 || !second[0].HandedOver || second[0].Claim != first.Claim+1 || second[0].Message.Attempts != 1 {
 		t.Fatalf("second claim = %+v, %v; want the message handed over, a new claim, still one attempt", second, err)
 	}
 	retry := practiced.NewTime(later.Add(time.Minute))
-	if err := st.FinishMessage(ctx, first[0], practiced.MessageResult{Error: "451 later", Next: &retry}, later); err != nil {
+	if err := st.FinishMessage(ctx, first, practiced.MessageResult{Error: "451 later", Next: &retry}, later); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.FinishMessage(ctx, second[0], practiced.MessageResult{Sent: true}, later); err != nil {
 		t.Fatal(err)
 	}
-	m, err := st.GetMessage(ctx, biz, ids[0])
+	m, err := st.GetMessage(ctx, biz, id)
 	if err != nil {
 		t.Fatal(err)
 	}
