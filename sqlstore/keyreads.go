@@ -138,9 +138,7 @@ func (kr *keyReads) keys(ctx context.Context, batch []*keyRead) (map[string]keyA
 			hashes = append(hashes, r.hash)
 		}
 	}
-	rows, err := kr.db.QueryContext(ctx, `SELECT k.id, k.business_id, k.token_hash, k.read_only, k.rate_per_minute, k.created_at, COALESCE(v.version, 0)
-		FROM api_keys k LEFT JOIN list_versions v ON v.business = k.business_id AND v.list = 'clients'
-		WHERE k.token_hash = ANY($1) AND k.revoked_at IS NULL`, hashes)
+	rows, err := kr.db.QueryContext(ctx, keyAndVersionSQL+`k.token_hash = ANY($1)`, hashes)
 	if err != nil {
 		return nil, err
 	}

@@ -39,14 +39,19 @@ func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (pract
 	}
 	var k practiced.APIKey
 	var version int64
-	err := scanKeyAndVersion(s.r.QueryRowContext(ctx, `SELECT k.id, k.business_id, k.token_hash, k.read_only, k.rate_per_minute, k.created_at, COALESCE(v.version, 0)
-		FROM api_keys k LEFT JOIN list_versions v ON v.business = k.business_id AND v.list = 'clients'
-		WHERE k.token_hash = $1 AND k.revoked_at IS NULL`, hash), &k, &version)
+	err := scanKeyAndVersion(s.r.QueryRowContext(ctx, keyAndVersionSQL+`k.token_hash = $1`, hash), &k, &version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return k, 0, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
 	}
 	return k, version, err
 }
+
+// keyAndVersionSQL reads live keys with their business's clients number,
+// in the columns scanKeyAndVersion scans; the condition on the token's
+// hash completes it.
+const keyAndVersionSQL = `SELECT k.id, k.business_id, k.token_hash, k.read_only, k.rate_per_minute, k.created_at, COALESCE(v.version, 0)
+	FROM api_keys k LEFT JOIN list_versions v ON v.business = k.business_id AND v.list = 'clients'
+	WHERE k.revoked_at IS NULL AND `
 
 // scanKeyAndVersion scans a key and its business's clients number, in
 // the columns APIKeyAndClientsVersion reads.
