@@ -36,3 +36,11 @@ func KeyReadsWaiting(s *Store) int {
 	defer s.keyReads.mu.Unlock()
 	return len(s.keyReads.waiting)
 }
+
+// WriterTempStore is the writer connection's temp_store setting (SQLite):
+// 1 for files, 2 for memory.
+func WriterTempStore(s *Store) (int, error) {
+	var n int
+	err := s.w.QueryRowContext(context.Background(), "PRAGMA temp_store").Scan(&n)
+	return n, err
+}

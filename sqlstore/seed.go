@@ -41,6 +41,11 @@ func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d p
 	ins := inserter{ctx: ctx, biz: businessID, positional: s.dialect.name == "sqlite"}
 	if s.dialect.name == "postgres" {
 		ins.copy = copyFrom(ctx, conn)
+	} else {
+		if err := loadTempStore(ctx, conn); err != nil {
+			return err
+		}
+		defer restoreTempStore(conn)
 	}
 	if ins.tx, err = conn.BeginTx(ctx, nil); err != nil {
 		return fmt.Errorf("begin: %w", err)

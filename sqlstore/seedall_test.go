@@ -76,3 +76,46 @@ func testSeedAll(t *testing.T, st *sqlstore.Store) {
 		t.Fatalf("three batches of 50 stored %d clients", n)
 	}
 }
+
+// A load keeps the writer's temporary files in files while it runs; the
+// writer keeps them in memory again after it, whether it failed or not.
+func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
+	st := testfix.SQLiteStore(t)
+	ctx := context.Background()
+	biz, err := st.CreateBusiness(ctx, "Loaded Clinic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(when string) {
+		t.Helper()
+		n, err := sqlstore.WriterTempStore(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != 2 {
+			t.Fatalf("temp_store %s = %d, want 2 (memory)", when, n)
+		}
+	}
+	want("before a load")
+	now := practiced.NewTime(testfix.Now)
+	one := func(fail error) func() (practiced.SeedData, bool, error) {
+		done := false
+		return func() (practiced.SeedData, bool, error) {
+			if done {
+				return practiced.SeedData{}, false, fail
+			}
+			done = true
+			return practiced.SeedData{Clients: []practiced.Client{{ID: tid.New(practiced.PrefixClient), FirstName: "Ada",
+				LastName: "Load", CreatedAt: now, UpdatedAt: now}}}, true, nil
+		}
+	}
+	broken := errors.New("the file ends mid-row")
+	if err := st.SeedAll(ctx, biz.ID, one(broken)); !errors.Is(err, broken) {
+		t.Fatalf("err = %v, want the batch's error", err)
+	}
+	want("after a failed load")
+	if err := st.SeedAll(ctx, biz.ID, one(nil)); err != nil {
+		t.Fatal(err)
+	}
+	want("after a load")
+}
