@@ -38,7 +38,7 @@ func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d p
 		return err
 	}
 	defer conn.Close()
-	ins := inserter{ctx: ctx, biz: businessID, positional: s.dialect.name == "sqlite"}
+	ins := inserter{ctx: ctx, biz: businessID, positional: s.dialect.name == "sqlite", params: maxParams}
 	if s.dialect.name == "postgres" {
 		ins.copy = copyFrom(ctx, conn)
 	} else {
@@ -46,6 +46,7 @@ func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d p
 			return err
 		}
 		defer restoreTempStore(conn)
+		ins.params = sqliteLoadParams
 	}
 	if ins.tx, err = conn.BeginTx(ctx, nil); err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -254,6 +255,14 @@ func (s *Store) settleStored(ctx context.Context, tx *sql.Tx, businessID string,
 // 32,766 and PostgreSQL's of 65,535.
 const maxParams = 30000
 
+// sqliteLoadParams bounds the parameters of one INSERT of a load on
+// SQLite. The driver copies each statement's values into memory of its
+// own and frees it after the statement; past a few megabytes of it at a
+// time (about 750 clients), that memory is handed back to the system and
+// faulted in again for the next statement, which cost a fifth of a
+// million-client load. 8,000 parameters are about 200 clients.
+const sqliteLoadParams = 8000
+
 // copyRows is how many rows go into one COPY.
 const copyRows = 5000
 
@@ -269,6 +278,8 @@ type inserter struct {
 	// "$N" as a named parameter and finds each by a linear search, which
 	// makes a statement with thousands of them quadratic.
 	positional bool
+	// params bounds the parameters of one statement.
+	params int
 	// stmts are the INSERTs prepared in tx, by their text: a batch of
 	// many rows writes the same full-size statement again and again, and
 	// parsing one of 30,000 parameters costs as much as binding them.
@@ -296,7 +307,7 @@ func (in *inserter) row(table, cols string, extra []string, vals []any) {
 	in.vals = append(in.vals, in.biz)
 	in.vals = append(in.vals, vals...)
 	in.rows++
-	if len(in.vals)+len(in.cols) > maxParams {
+	if len(in.vals)+len(in.cols) > in.params {
 		in.err = in.flush()
 	}
 }
@@ -362,7 +373,7 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 		return
 	}
 	cols := append([]string{"business_id"}, t.allCols()...)
-	per := maxParams / len(cols)
+	per := in.params / len(cols)
 	if in.copy != nil {
 		per = copyRows
 	}
