@@ -99,8 +99,8 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	defer rows.Close()
 	var out []T
 	var ids []string
+	r := idScanner{rows: rows} // one for every row: a scanner per row would be an allocation per row
 	for rows.Next() {
-		r := idScanner{rows: rows}
 		v, err := scan(&r)
 		if err != nil {
 			return nil, info, fmt.Errorf("list: %w", err)

@@ -133,11 +133,12 @@ func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p pra
 	// returned as its part of it, rather than each into a slice of its
 	// own: one allocation for the page instead of one for every record.
 	var buf []byte
+	var id string
 	var raw sql.RawBytes
+	dest := []any{&id, &raw} // the same for every row, so that no row allocates its own
 	type part struct{ start, end int }
 	parts, info, err := list(ctx, db, &dq, p, func(r rowScanner) (part, error) {
-		var id string
-		if err := r.Scan(&id, &raw); err != nil {
+		if err := r.Scan(dest...); err != nil {
 			return part{}, err
 		}
 		if raw == nil {
