@@ -64,7 +64,7 @@ func openSQLite(path, sync string) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 
-	rc, err := newKeepingConnector(dsn+"&_pragma=cache_size(-32000)", stmtCacheSize)
+	rc, err := newKeepingConnector(dsn, stmtCacheSize)
 	if err != nil {
 		w.Close()
 		lock.release()
