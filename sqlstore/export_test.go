@@ -1,6 +1,9 @@
 package sqlstore
 
-import "context"
+import (
+	"context"
+	"database/sql"
+)
 
 // CountBusinessRows counts a business's rows in every table with a
 // business_id, for the tests of DeleteBusiness.
@@ -44,3 +47,6 @@ func WriterTempStore(s *Store) (int, error) {
 	err := s.w.QueryRowContext(context.Background(), "PRAGMA temp_store").Scan(&n)
 	return n, err
 }
+
+// OnLoadBegun has f called with each transaction of SeedAll as it begins.
+func OnLoadBegun(s *Store, f func(tx *sql.Tx)) { s.loadBegun = f }

@@ -51,6 +51,9 @@ func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d p
 	if ins.tx, err = conn.BeginTx(ctx, nil); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	if s.loadBegun != nil {
+		s.loadBegun(ins.tx)
+	}
 	for {
 		d, ok, err := next()
 		if err == nil && ok {
@@ -251,8 +254,9 @@ func (s *Store) settleStored(ctx context.Context, tx *sql.Tx, businessID string,
 	return nil
 }
 
-// maxParams bounds the parameters of one INSERT, below SQLite's limit of
-// 32,766 and PostgreSQL's of 65,535.
+// maxParams bounds the parameters of one multi-row INSERT, below
+// SQLite's limit of 32,766 and PostgreSQL's of 65,535; a load on SQLite
+// keeps to sqliteLoadParams.
 const maxParams = 30000
 
 // sqliteLoadParams bounds the parameters of one INSERT of a load on
@@ -282,7 +286,8 @@ type inserter struct {
 	params int
 	// stmts are the INSERTs prepared in tx, by their text: a batch of
 	// many rows writes the same full-size statement again and again, and
-	// parsing one of 30,000 parameters costs as much as binding them.
+	// parsing one of thousands of parameters costs as much as binding
+	// them.
 	stmts map[string]*sql.Stmt
 	// copy, if set, writes the rows of seedRows with COPY (PostgreSQL).
 	copy  func(table string, cols []string, rows [][]any) error

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"testing"
@@ -97,6 +98,12 @@ func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
 		}
 	}
 	want("before a load")
+	during := -1
+	sqlstore.OnLoadBegun(st, func(tx *sql.Tx) {
+		if err := tx.QueryRow("PRAGMA temp_store").Scan(&during); err != nil {
+			t.Error(err)
+		}
+	})
 	now := practiced.NewTime(testfix.Now)
 	one := func(fail error) func() (practiced.SeedData, bool, error) {
 		done := false
@@ -113,9 +120,16 @@ func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
 	if err := st.SeedAll(ctx, biz.ID, one(broken)); !errors.Is(err, broken) {
 		t.Fatalf("err = %v, want the batch's error", err)
 	}
+	if during != 1 {
+		t.Fatalf("temp_store during a failed load = %d, want 1 (file)", during)
+	}
 	want("after a failed load")
+	during = -1
 	if err := st.SeedAll(ctx, biz.ID, one(nil)); err != nil {
 		t.Fatal(err)
+	}
+	if during != 1 {
+		t.Fatalf("temp_store during a load = %d, want 1 (file)", during)
 	}
 	want("after a load")
 }

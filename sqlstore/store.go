@@ -39,6 +39,9 @@ type Store struct {
 	keyReads *keyReads
 	// templates render messages; nil means the built-in ones.
 	templates *mail.Templates
+	// loadBegun, when set, is called with each transaction of SeedAll as
+	// it begins, for the tests of what a load sets on the writer.
+	loadBegun func(tx *sql.Tx)
 }
 
 var _ practiced.Store = (*Store)(nil)
