@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 	"runtime"
@@ -333,13 +332,9 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 }
 
 // restoreSync sets the connection of an unsynced group back to the
-// writer's synchronous setting and returns it to the pool; a connection
-// that cannot be set back is closed instead, and the next one opens with
-// the setting.
+// writer's synchronous setting (resetConn) and returns it to the pool.
 func (c *committer) restoreSync(conn *sql.Conn) {
-	if _, err := conn.ExecContext(context.Background(), "PRAGMA synchronous = "+c.sync); err != nil {
-		conn.Raw(func(any) error { return driver.ErrBadConn })
-	}
+	resetConn(conn, "PRAGMA synchronous = "+c.sync)
 	conn.Close()
 }
 

@@ -94,11 +94,16 @@ func loadTempStore(ctx context.Context, conn *sql.Conn) error {
 	return nil
 }
 
-// restoreTempStore sets conn back to writerTempStore; a connection that
-// cannot be set back is closed instead, and the next one opens with the
-// setting.
+// restoreTempStore sets conn back to writerTempStore.
 func restoreTempStore(conn *sql.Conn) {
-	if _, err := conn.ExecContext(context.Background(), "PRAGMA temp_store = "+writerTempStore); err != nil {
+	resetConn(conn, "PRAGMA temp_store = "+writerTempStore)
+}
+
+// resetConn runs pragma on the writer's connection conn to set back what
+// a held connection changed; a connection that cannot be set back is
+// discarded instead, and the next one opens with the writer's settings.
+func resetConn(conn *sql.Conn, pragma string) {
+	if _, err := conn.ExecContext(context.Background(), pragma); err != nil {
 		conn.Raw(func(any) error { return driver.ErrBadConn })
 	}
 }
