@@ -104,6 +104,11 @@ type Store interface {
 	// (SettleAppointment) as every write does. It is for demo data,
 	// imports and tests.
 	Seed(ctx context.Context, businessID string, s SeedData) error
+	// SeedAll is Seed for the batches next returns until it reports no
+	// more, all in one transaction: all of them or, when next or a write
+	// fails, none. Each batch may refer to records of the batches before
+	// it.
+	SeedAll(ctx context.Context, businessID string, next func() (SeedData, bool, error)) error
 }
 
 // Every kind of record has the same five methods besides its list: Get

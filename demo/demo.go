@@ -33,12 +33,14 @@ const BusinessName = "Coastline Allied Health"
 // DefaultClients is the number of clients loaded when Options.Clients is 0.
 const DefaultClients = 250
 
-// clientBatch is how many clients go into one Seed call: large enough that
-// transaction overhead vanishes, small enough to keep memory flat and
-// Progress lively.
+// clientBatch is how many clients go into one batch of SeedAll: large
+// enough that each statement's overhead vanishes, small enough to keep
+// memory flat and Progress lively.
 const clientBatch = 10_000
 
-// writers is how many batches of clients are written at once.
+// writers is how many transactions write clients at once, on a store
+// that can run more than one: on PostgreSQL each goes through its own
+// connection and server process.
 const writers = 2
 
 // Options says what to load.
@@ -59,8 +61,9 @@ type Options struct {
 	// four weeks before it to four weeks after, and every record was
 	// created before it. The zero time means time.Now().
 	Now time.Time
-	// Progress, if set, is called after each batch of clients is stored,
-	// with the number stored so far and the total.
+	// Progress, if set, is called after each batch of clients is written,
+	// with the number written so far and the total. The clients are
+	// stored when their transaction commits, after the last call.
 	Progress func(done, total int)
 }
 
@@ -73,9 +76,9 @@ type Summary struct {
 // Every load makes new ids, so one database can hold the demo clinic any
 // number of times, each in its own business.
 //
-// Records go in as several Seed batches: the clinic set-up, the clients in
-// batches of 10,000, and then the appointments and everything tied to
-// them. An error leaves the batches stored before it in place.
+// Records go in as several transactions: the clinic set-up, the clients
+// (loadClients), and then the appointments and everything tied to them.
+// An error leaves what the transactions before it stored in place.
 func Load(ctx context.Context, st practiced.Store, businessID string, opt Options) (Summary, error) {
 	if opt.Clients < 0 {
 		return Summary{}, errors.New("demo: the number of clients must not be negative")
@@ -267,9 +270,14 @@ func (b *builder) summary() Summary {
 	}
 }
 
-// loadClients stores the clients in batches, each in its own transaction.
-// A goroutine makes the next batch while the store writes the current one,
-// so generation costs no wall time on a machine with two cores.
+// loadClients stores the clients in batches of clientBatch, in writers
+// transactions at once, each taking the next batch as it finishes one;
+// on a store that writes one transaction at a time (SQLite), all of them
+// in one transaction, which lets the store build the clients' indexes
+// after their rows. A goroutine makes the next batch while the store
+// writes the current one, so generation costs no wall time on a machine
+// with two cores. A transaction that fails stops the others before they
+// commit.
 func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessID string, progress func(done, total int)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -296,26 +304,38 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 			}
 		}
 	}()
-	// Two batches are written at once: on PostgreSQL each goes through
-	// its own connection and server process.
+	n := writers
+	if ow, ok := st.(interface{ OneWriter() bool }); ok && ow.OneWriter() {
+		n = 1
+	}
 	var mu sync.Mutex
 	var firstErr error
 	done := 0
 	var wg sync.WaitGroup
-	for range writers {
+	for range n {
 		wg.Go(func() {
-			for batch := range batches {
-				err := st.Seed(ctx, businessID, practiced.SeedData{Clients: batch})
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = fmt.Errorf("demo: store clients: %w", err)
-					cancel()
-				}
-				if err == nil {
-					done += len(batch)
+			written := 0 // the clients of the batch the store took last
+			err := st.SeedAll(ctx, businessID, func() (practiced.SeedData, bool, error) {
+				if written > 0 {
+					mu.Lock()
+					done += written
 					if progress != nil {
 						progress(done, b.nClients)
 					}
+					mu.Unlock()
+				}
+				batch, ok := <-batches
+				if err := ctx.Err(); err != nil {
+					return practiced.SeedData{}, false, err
+				}
+				written = len(batch)
+				return practiced.SeedData{Clients: batch}, ok, nil
+			})
+			if err != nil {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = fmt.Errorf("demo: store clients: %w", err)
+					cancel()
 				}
 				mu.Unlock()
 			}

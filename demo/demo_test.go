@@ -938,56 +938,88 @@ func TestLoadMillionClients(t *testing.T) {
 	}
 }
 
-// failingSeed is a store whose third Seed of clients fails.
+// failingSeed is a store whose third batch of clients fails.
 type failingSeed struct {
 	*sqlstore.Store
 	mu      sync.Mutex
 	batches int
 }
 
-func (f *failingSeed) Seed(ctx context.Context, biz string, d practiced.SeedData) error {
-	if len(d.Clients) > 0 {
-		f.mu.Lock()
-		f.batches++
-		n := f.batches
-		f.mu.Unlock()
-		if n == 3 {
-			return errors.New("disk full")
+func (f *failingSeed) SeedAll(ctx context.Context, biz string, next func() (practiced.SeedData, bool, error)) error {
+	return f.Store.SeedAll(ctx, biz, func() (practiced.SeedData, bool, error) {
+		d, ok, err := next()
+		if ok && len(d.Clients) > 0 {
+			f.mu.Lock()
+			f.batches++
+			n := f.batches
+			f.mu.Unlock()
+			if n == 3 {
+				return practiced.SeedData{}, false, errors.New("disk full")
+			}
 		}
-	}
-	return f.Store.Seed(ctx, biz, d)
+		return d, ok, err
+	})
 }
 
-// A batch of clients that fails ends the load with its error; the
-// batches stored before it stay whole, and progress counted exactly
-// those.
+// twoWriters is a store that says it writes transactions side by side,
+// as PostgreSQL does, so that a load writes its clients in two.
+type twoWriters struct{ practiced.Store }
+
+func (twoWriters) OneWriter() bool { return false }
+
+// A batch of clients that fails ends the load with its error and leaves
+// no client stored, whether the clients go in one transaction or in two;
+// progress counted the batches written before it.
 func TestALoadStopsAtAFailingBatch(t *testing.T) {
+	for _, two := range []bool{false, true} {
+		t.Run(fmt.Sprint("two transactions ", two), func(t *testing.T) {
+			ctx := context.Background()
+			path := filepath.Join(t.TempDir(), "demo.db")
+			st, biz := emptyBusiness(t, path)
+			var s practiced.Store = &failingSeed{Store: st}
+			if two {
+				s = twoWriters{s}
+			}
+			var mu sync.Mutex
+			reported := 0
+			_, err := demo.Load(ctx, s, biz, demo.Options{Seed: 1, Clients: 65_000, Progress: func(done, total int) {
+				mu.Lock()
+				defer mu.Unlock()
+				if total != 65_000 || done <= reported {
+					t.Errorf("progress(%d, %d) after %d", done, total, reported)
+				}
+				reported = done
+			}})
+			if err == nil || !strings.Contains(err.Error(), "disk full") {
+				t.Fatalf("Load = %v, want the failing batch's error", err)
+			}
+			db := openDB(t, path)
+			if n := count(t, db, biz, "clients"); n != 0 || reported != 20_000 {
+				t.Errorf("%d clients stored, %d reported; want none stored and the two batches before the failing one reported", n, reported)
+			}
+		})
+	}
+}
+
+// Clients written in two transactions side by side are the clients
+// written in one.
+func TestClientsInTwoTransactionsAreTheClientsInOne(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "demo.db")
-	st, biz := emptyBusiness(t, path)
-	var mu sync.Mutex
-	reported := 0
-	_, err := demo.Load(ctx, &failingSeed{Store: st}, biz, demo.Options{Seed: 1, Clients: 65_000, Progress: func(done, total int) {
-		mu.Lock()
-		defer mu.Unlock()
-		if total != 65_000 || done <= reported {
-			t.Errorf("progress(%d, %d) after %d", done, total, reported)
+	opt := demo.Options{Seed: 1, IDKey: testIDKey, Clients: 25_000, Now: testNow}
+	var dumps [2][]string
+	for i, two := range []bool{false, true} {
+		path := filepath.Join(t.TempDir(), "demo.db")
+		st, biz := emptyBusiness(t, path)
+		var s practiced.Store = st
+		if two {
+			s = twoWriters{st}
 		}
-		reported = done
-	}})
-	if err == nil || !strings.Contains(err.Error(), "disk full") {
-		t.Fatalf("Load = %v, want the failing batch's error", err)
+		if _, err := demo.Load(ctx, s, biz, opt); err != nil {
+			t.Fatal(err)
+		}
+		dumps[i] = dump(t, openDB(t, path), biz, "clients")
 	}
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var stored int
-	if err := db.QueryRow(`SELECT COUNT(*) FROM clients WHERE business_id = ?`, biz).Scan(&stored); err != nil {
-		t.Fatal(err)
-	}
-	if stored%10_000 != 0 || stored == 0 || stored >= 65_000 || stored != reported {
-		t.Errorf("%d clients stored, %d reported; want the same number of whole batches of 10,000, not all", stored, reported)
+	if len(dumps[0]) != 25_000 || !slices.Equal(dumps[0], dumps[1]) {
+		t.Fatalf("%d clients in one transaction and %d in two, or different ones; want the same 25,000", len(dumps[0]), len(dumps[1]))
 	}
 }

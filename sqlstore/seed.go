@@ -47,6 +47,7 @@ func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d p
 		}
 		defer restoreTempStore(conn)
 		ins.params = sqliteLoadParams
+		ins.laterIndexes = true
 	}
 	if ins.tx, err = conn.BeginTx(ctx, nil); err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -67,11 +68,19 @@ func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d p
 			break
 		}
 	}
+	if err := ins.buildIndexes(); err != nil {
+		ins.tx.Rollback()
+		return err
+	}
 	if err := ins.tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
 }
+
+// OneWriter reports whether the store writes one transaction at a time,
+// as SQLite does: a load gains nothing from transactions side by side.
+func (s *Store) OneWriter() bool { return s.dialect.name == "sqlite" }
 
 // copyFrom returns a function that writes rows to a table of the
 // PostgreSQL connection conn with COPY, inside the transaction open on it.
@@ -270,6 +279,11 @@ const sqliteLoadParams = 8000
 // copyRows is how many rows go into one COPY.
 const copyRows = 5000
 
+// laterIndexRows is the fewest rows a load's first batch for a table must
+// bring it, and more than the table holds, for the load to build the
+// table's indexes after its rows (SQLite).
+const laterIndexRows = 1000
+
 // inserter collects the rows of one table and writes them in multi-row
 // INSERTs, so a large batch costs few round trips. Rows of the next table
 // start after the previous table's rows are written, so foreign keys
@@ -290,12 +304,19 @@ type inserter struct {
 	// them.
 	stmts map[string]*sql.Stmt
 	// copy, if set, writes the rows of seedRows with COPY (PostgreSQL).
-	copy  func(table string, cols []string, rows [][]any) error
-	table string
-	cols  []string
-	vals  []any
-	rows  int
-	err   error
+	copy func(table string, cols []string, rows [][]any) error
+	// laterIndexes lets a load drop a table's secondary indexes and build
+	// them again before it commits (dropIndexes); decided are the tables
+	// it has decided that for, and later the statements that build the
+	// dropped indexes.
+	laterIndexes bool
+	decided      map[string]bool
+	later        []string
+	table        string
+	cols         []string
+	vals         []any
+	rows         int
+	err          error
 }
 
 func (in *inserter) row(table, cols string, extra []string, vals []any) {
@@ -315,6 +336,70 @@ func (in *inserter) row(table, cols string, extra []string, vals []any) {
 	if len(in.vals)+len(in.cols) > in.params {
 		in.err = in.flush()
 	}
+}
+
+// dropIndexes drops the secondary indexes of table, for buildIndexes to
+// build again before the load commits, when recs rows of a load's first
+// batch for table are at least laterIndexRows and more than the table
+// holds. Kept up row by row, an index costs a search of its B-tree and a
+// write of the page it lands in for every row, in random order; built
+// after the rows, it is one sort. The drop is part of the load's
+// transaction, so nothing else ever sees the table without the index,
+// and a load that fails leaves it as it was. Unique indexes stay, as they
+// check each row as it goes in, and so does the primary key.
+func (in *inserter) dropIndexes(table string, recs int) error {
+	if !in.laterIndexes || in.decided[table] {
+		return nil
+	}
+	if in.decided == nil {
+		in.decided = map[string]bool{}
+	}
+	in.decided[table] = true
+	if recs < laterIndexRows {
+		return nil
+	}
+	var held int
+	if err := in.tx.QueryRowContext(in.ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+table+` LIMIT ?)`, recs).Scan(&held); err != nil {
+		return fmt.Errorf("seed %s: count rows: %w", table, err)
+	}
+	if held >= recs {
+		return nil
+	}
+	rows, err := in.tx.QueryContext(in.ctx, `SELECT name, sql FROM sqlite_master
+		WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE %' ORDER BY name`, table)
+	if err != nil {
+		return fmt.Errorf("seed %s: read indexes: %w", table, err)
+	}
+	var names []string
+	for rows.Next() {
+		var name, create string
+		if err := rows.Scan(&name, &create); err != nil {
+			rows.Close()
+			return fmt.Errorf("seed %s: read indexes: %w", table, err)
+		}
+		names = append(names, name)
+		in.later = append(in.later, create)
+	}
+	if err := rows.Close(); err != nil {
+		return fmt.Errorf("seed %s: read indexes: %w", table, err)
+	}
+	for _, name := range names {
+		if _, err := in.tx.ExecContext(in.ctx, `DROP INDEX "`+name+`"`); err != nil {
+			return fmt.Errorf("seed %s: drop index %s: %w", table, name, err)
+		}
+	}
+	return nil
+}
+
+// buildIndexes builds the indexes dropIndexes dropped, from the statements
+// that made them.
+func (in *inserter) buildIndexes() error {
+	for _, create := range in.later {
+		if _, err := in.tx.ExecContext(in.ctx, create); err != nil {
+			return fmt.Errorf("seed: build index: %w", err)
+		}
+	}
+	return nil
 }
 
 // flush writes the collected rows.
@@ -375,6 +460,9 @@ func (in *inserter) insert(table string, cols []string, rows int, vals []any) er
 // the encoding, documents included, costs as much as the writing.
 func seedRows[T any](in *inserter, t *table[T], recs []T) {
 	if in.err = in.flush(); in.err != nil || len(recs) == 0 {
+		return
+	}
+	if in.err = in.dropIndexes(t.kind.Plural, len(recs)); in.err != nil {
 		return
 	}
 	cols := append([]string{"business_id"}, t.allCols()...)

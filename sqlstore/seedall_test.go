@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	practiced "github.com/practiced/practiced"
@@ -132,4 +135,146 @@ func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
 		t.Fatalf("temp_store during a load = %d, want 1 (file)", during)
 	}
 	want("after a load")
+}
+
+// A load whose first batch brings a table more rows than it holds builds
+// the table's secondary indexes after its rows, inside its transaction:
+// while it runs the indexes are gone, and after it, committed or not,
+// they are back as they were and index every row. A load into a table
+// that holds as many rows as its first batch keeps them up row by row.
+func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := sqlstore.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	biz, err := st.CreateBusiness(ctx, "Loaded Clinic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type querier interface {
+		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	}
+	indexes := func(q querier) []string {
+		t.Helper()
+		rows, err := q.QueryContext(ctx, `SELECT name, sql FROM sqlite_master
+			WHERE type = 'index' AND tbl_name = 'clients' AND sql IS NOT NULL ORDER BY name`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var name, create string
+			if err := rows.Scan(&name, &create); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, name+": "+create)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	before := indexes(db)
+	if len(before) != 2 || !strings.HasPrefix(before[0], "clients_email_lower: ") || !strings.HasPrefix(before[1], "clients_updated: ") {
+		t.Fatalf("the clients' secondary indexes are %q, want clients_email_lower and clients_updated", before)
+	}
+	var load *sql.Tx
+	sqlstore.OnLoadBegun(st, func(tx *sql.Tx) { load = tx })
+	var during []string
+	now := practiced.NewTime(testfix.Now)
+	made := 0
+	batches := func(fail error) func() (practiced.SeedData, bool, error) {
+		n := 0
+		return func() (practiced.SeedData, bool, error) {
+			n++
+			if n == 2 {
+				during = indexes(load)
+			}
+			switch {
+			case n == 3 && fail != nil:
+				return practiced.SeedData{}, false, fail
+			case n > 2:
+				return practiced.SeedData{}, false, nil
+			}
+			var d practiced.SeedData
+			for range 1000 {
+				made++
+				d.Clients = append(d.Clients, practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Load",
+					LastName: fmt.Sprint("Row", made), Email: fmt.Sprintf("Row%d@Example.com", made), CreatedAt: now, UpdatedAt: now})
+			}
+			return d, true, nil
+		}
+	}
+	stored := func() int {
+		t.Helper()
+		var n int
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients WHERE business_id = ?`, biz.ID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	broken := errors.New("the file ends mid-row")
+	if err := st.SeedAll(ctx, biz.ID, batches(broken)); !errors.Is(err, broken) {
+		t.Fatalf("err = %v, want the batch's error", err)
+	}
+	if len(during) != 0 {
+		t.Errorf("a load into an empty table kept %q while it ran, want no secondary index", during)
+	}
+	if got := indexes(db); !slices.Equal(got, before) {
+		t.Fatalf("after a failed load the indexes are %q, want %q", got, before)
+	}
+	if n := stored(); n != 0 {
+		t.Fatalf("a failed load stored %d clients", n)
+	}
+
+	during = nil
+	if err := st.SeedAll(ctx, biz.ID, batches(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if len(during) != 0 {
+		t.Errorf("a load into an empty table kept %q while it ran, want no secondary index", during)
+	}
+	if got := indexes(db); !slices.Equal(got, before) {
+		t.Fatalf("after a load the indexes are %q, want %q", got, before)
+	}
+	if n := stored(); n != 2000 {
+		t.Fatalf("a load of 2,000 clients stored %d", n)
+	}
+	var check string
+	if err := db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+		t.Fatalf("integrity_check = %q, %v", check, err)
+	}
+	var byEmail, byUpdate int
+	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients INDEXED BY clients_email_lower
+		WHERE business_id = ? AND lower(email) = 'row3000@example.com'`, biz.ID).Scan(&byEmail); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients INDEXED BY clients_updated
+		WHERE business_id = ? AND updated_at >= ''`, biz.ID).Scan(&byUpdate); err != nil {
+		t.Fatal(err)
+	}
+	if byEmail != 1 || byUpdate != 2000 {
+		t.Fatalf("the built indexes find %d clients by e-mail and %d by update, want 1 and 2000", byEmail, byUpdate)
+	}
+
+	during = nil
+	if err := st.SeedAll(ctx, biz.ID, batches(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(during, before) {
+		t.Errorf("a load of 1,000 into 2,000 clients kept %q while it ran, want %q", during, before)
+	}
+	if n := stored(); n != 4000 {
+		t.Fatalf("two loads of 2,000 clients stored %d", n)
+	}
 }
