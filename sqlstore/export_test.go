@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"testing"
 )
 
 // CountBusinessRows counts a business's rows in every table with a
@@ -50,3 +51,11 @@ func WriterTempStore(s *Store) (int, error) {
 
 // OnLoadBegun has f called with each transaction of SeedAll as it begins.
 func OnLoadBegun(s *Store, f func(tx *sql.Tx)) { s.loadBegun = f }
+
+// SetLaterIndexRows sets how many rows a load writes to a table before it
+// builds the table's indexes after its rows, until the test ends.
+func SetLaterIndexRows(t testing.TB, n int) {
+	old := laterIndexRows
+	laterIndexRows = n
+	t.Cleanup(func() { laterIndexRows = old })
+}
