@@ -71,11 +71,18 @@ func clientValues(c *practiced.Client) []any {
 // clientSearch is the lower-case text the q filter matches: names,
 // e-mail and phone numbers, each number in E.164 and in its national
 // form (practiced.PhoneSearchText), so that it is found however it is
-// typed.
+// typed. The primary number is usually one of the list too; its forms
+// are worked out once, as formatting numbers is the largest part of
+// encoding a client's row.
 func clientSearch(c *practiced.Client) string {
-	parts := []string{c.FirstName, c.LastName, c.PreferredName, c.Email, practiced.PhoneSearchText(c.PhoneNumber)}
+	primary := practiced.PhoneSearchText(c.PhoneNumber)
+	parts := []string{c.FirstName, c.LastName, c.PreferredName, c.Email, primary}
 	for _, p := range c.PhoneNumbers {
-		parts = append(parts, practiced.PhoneSearchText(p.Code+p.Number), p.Number)
+		forms := primary
+		if n := p.Code + p.Number; n != c.PhoneNumber {
+			forms = practiced.PhoneSearchText(n)
+		}
+		parts = append(parts, forms, p.Number)
 	}
 	return strings.ToLower(strings.Join(parts, " "))
 }
