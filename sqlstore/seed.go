@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -284,7 +285,7 @@ const copyRows = 5000
 // indexes after its rows (SQLite). Below it the build costs more than it
 // saves: 10,000 clients imported into a new database took 144–148 µs a
 // row with their indexes built after them against 131–139 kept up row by
-// row, where a million took 96 s against 116.
+// row, where a million took 89 s against 116.
 var laterIndexRows = 50_000
 
 // inserter collects the rows of one table and writes them in multi-row
@@ -311,12 +312,13 @@ type inserter struct {
 	// laterIndexes lets a load drop a table's secondary indexes and build
 	// them again before it commits (dropIndexes); written counts the rows
 	// it has written to each table, decided holds the tables it has
-	// decided that for, and later the statements that build the dropped
-	// indexes.
+	// decided that for, later the statements that build the dropped
+	// indexes and laterStats their statistics (table, index, stat).
 	laterIndexes bool
 	written      map[string]int
 	decided      map[string]bool
 	later        []string
+	laterStats   [][3]string
 	table        string
 	cols         []string
 	vals         []any
@@ -344,15 +346,15 @@ func (in *inserter) row(table, cols string, extra []string, vals []any) {
 }
 
 // dropIndexes drops the secondary indexes of table, for buildIndexes to
-// build again before the load commits, once the load's rows of table,
-// with the recs it is about to write, reach laterIndexRows and at least
-// the rows the table held before the load. Kept up row by row, an index
-// costs a search of its B-tree and a write of the page it lands in for
-// every row, in random order; built after the rows, it is one sort. The
-// drop is part of the load's transaction, so nothing else ever sees the
-// table without the index, and a load that fails leaves it as it was.
-// Unique indexes stay, as they check each row as it goes in, and so does
-// the primary key.
+// build again before the load commits. It decides once, when the load's
+// rows of table, with the recs it is about to write, reach laterIndexRows:
+// it drops them when the table held no more rows before the load than
+// that. Kept up row by row, an index costs a search of its B-tree and a
+// write of the page it lands in for every row, in random order; built
+// after the rows, it is one sort. The drop is part of the load's
+// transaction, so nothing else ever sees the table without the index,
+// and a load that fails leaves it as it was. Unique indexes stay, as they
+// check each row as it goes in, and so does the primary key.
 func (in *inserter) dropIndexes(table string, recs int) error {
 	if !in.laterIndexes || in.decided[table] {
 		return nil
@@ -360,20 +362,20 @@ func (in *inserter) dropIndexes(table string, recs int) error {
 	if in.written == nil {
 		in.written, in.decided = map[string]int{}, map[string]bool{}
 	}
-	before := in.written[table] // this load's rows of table so far
+	written := in.written[table] // this load's rows of table written so far
 	in.written[table] += recs
 	load := in.written[table]
 	if load < laterIndexRows {
 		return nil
 	}
 	in.decided[table] = true
-	// The table holds its rows from before the load and the load's rows
-	// so far; counting stops once the first are more than the load's.
+	// The table holds the rows it held before the load and the load's
+	// written rows; counting stops once the first are more than load.
 	var held int
-	if err := in.tx.QueryRowContext(in.ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+table+` LIMIT ?)`, before+load+1).Scan(&held); err != nil {
+	if err := in.tx.QueryRowContext(in.ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+table+` LIMIT ?)`, written+load+1).Scan(&held); err != nil {
 		return fmt.Errorf("seed %s: count rows: %w", table, err)
 	}
-	if held-before > load {
+	if prior := held - written; prior > load {
 		return nil
 	}
 	rows, err := in.tx.QueryContext(in.ctx, `SELECT name, sql FROM sqlite_master
@@ -394,20 +396,53 @@ func (in *inserter) dropIndexes(table string, recs int) error {
 	if err := rows.Close(); err != nil {
 		return fmt.Errorf("seed %s: read indexes: %w", table, err)
 	}
+	if err := in.keepStats(table, names); err != nil {
+		return err
+	}
 	for _, name := range names {
-		if _, err := in.tx.ExecContext(in.ctx, `DROP INDEX "`+name+`"`); err != nil {
+		if _, err := in.tx.ExecContext(in.ctx, `DROP INDEX "`+strings.ReplaceAll(name, `"`, `""`)+`"`); err != nil {
 			return fmt.Errorf("seed %s: drop index %s: %w", table, name, err)
 		}
 	}
 	return nil
 }
 
+// keepStats keeps the planner's statistics of the named indexes of table
+// (sqlite_stat1, which ANALYZE writes and dropping an index deletes), for
+// buildIndexes to write back: a rebuilt index is planned as before.
+func (in *inserter) keepStats(table string, names []string) error {
+	var analyzed bool
+	if err := in.tx.QueryRowContext(in.ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1')`).Scan(&analyzed); err != nil {
+		return fmt.Errorf("seed %s: read statistics: %w", table, err)
+	}
+	if !analyzed {
+		return nil
+	}
+	for _, name := range names {
+		var stat string
+		err := in.tx.QueryRowContext(in.ctx, `SELECT stat FROM sqlite_stat1 WHERE tbl = ? AND idx = ?`, table, name).Scan(&stat)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("seed %s: read statistics: %w", table, err)
+		}
+		in.laterStats = append(in.laterStats, [3]string{table, name, stat})
+	}
+	return nil
+}
+
 // buildIndexes builds the indexes dropIndexes dropped, from the statements
-// that made them.
+// that made them, and gives them back their statistics.
 func (in *inserter) buildIndexes() error {
 	for _, create := range in.later {
 		if _, err := in.tx.ExecContext(in.ctx, create); err != nil {
 			return fmt.Errorf("seed: build index: %w", err)
+		}
+	}
+	for _, st := range in.laterStats {
+		if _, err := in.tx.ExecContext(in.ctx, `INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)`, st[0], st[1], st[2]); err != nil {
+			return fmt.Errorf("seed: statistics of index %s: %w", st[1], err)
 		}
 	}
 	return nil
