@@ -34,7 +34,7 @@ const BusinessName = "Coastline Allied Health"
 const DefaultClients = 250
 
 // clientBatch is how many clients go into one batch of SeedAll: large
-// enough that each statement's overhead vanishes, small enough to keep
+// enough that handing over a batch costs nothing, small enough to keep
 // memory flat and Progress lively.
 const clientBatch = 10_000
 
@@ -276,8 +276,9 @@ func (b *builder) summary() Summary {
 // in one transaction, which lets the store build the clients' indexes
 // after their rows. A goroutine makes the next batch while the store
 // writes the current one, so generation costs no wall time on a machine
-// with two cores. A transaction that fails stops the others before they
-// commit.
+// with two cores. A transaction that fails stops the others, unless they
+// have committed: they commit only once every batch is written, and only
+// a failure of a commit itself can come after another's.
 func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessID string, progress func(done, total int)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -292,8 +293,9 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 			}
 			// In e-mail order, the inserts sweep the e-mail index once
 			// instead of jumping around it, which keeps SQLite's page
-			// cache from thrashing on a big load. The order of a batch
-			// shows nowhere else.
+			// cache from thrashing while the index is kept up (until a
+			// load has written enough rows to build its indexes after
+			// them). The order of a batch shows nowhere else.
 			slices.SortFunc(batch, func(a, b practiced.Client) int {
 				return cmp.Or(strings.Compare(a.Email, b.Email), strings.Compare(a.ID, b.ID))
 			})
@@ -311,6 +313,10 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 	var mu sync.Mutex
 	var firstErr error
 	done := 0
+	// A transaction that finds the batches all taken waits until every
+	// other has found that too, or one has failed, before it commits.
+	finishing := n
+	allTaken := make(chan struct{})
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() {
@@ -325,6 +331,17 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 					mu.Unlock()
 				}
 				batch, ok := <-batches
+				if !ok {
+					mu.Lock()
+					if finishing--; finishing == 0 {
+						close(allTaken)
+					}
+					mu.Unlock()
+					select {
+					case <-allTaken:
+					case <-ctx.Done():
+					}
+				}
 				if err := ctx.Err(); err != nil {
 					return practiced.SeedData{}, false, err
 				}
@@ -345,8 +362,8 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 	if firstErr != nil {
 		return firstErr
 	}
-	if done < b.nClients {
-		return fmt.Errorf("demo: store clients: %w", ctx.Err())
+	if done != b.nClients {
+		return fmt.Errorf("demo: the store took %d clients of %d", done, b.nClients)
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/demo"
+	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/sqlstore"
 	"github.com/practiced/practiced/tid"
 )
@@ -938,22 +939,41 @@ func TestLoadMillionClients(t *testing.T) {
 	}
 }
 
-// failingSeed is a store whose third batch of clients fails.
+// failingSeed is a store whose batch of clients number at fails. With
+// wait set, the failure waits for another transaction of the load to
+// find every batch taken (for at most wait), and then a little more: a
+// transaction that committed then would keep its clients.
 type failingSeed struct {
 	*sqlstore.Store
+	at      int
+	wait    time.Duration
 	mu      sync.Mutex
 	batches int
+	allOut  chan struct{} // closed when a transaction finds every batch taken
 }
 
 func (f *failingSeed) SeedAll(ctx context.Context, biz string, next func() (practiced.SeedData, bool, error)) error {
 	return f.Store.SeedAll(ctx, biz, func() (practiced.SeedData, bool, error) {
 		d, ok, err := next()
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if !ok && err == nil && f.allOut != nil {
+			close(f.allOut)
+			f.allOut = nil
+		}
 		if ok && len(d.Clients) > 0 {
-			f.mu.Lock()
 			f.batches++
-			n := f.batches
-			f.mu.Unlock()
-			if n == 3 {
+			if f.batches == f.at {
+				if f.wait > 0 {
+					allOut := f.allOut
+					f.mu.Unlock()
+					select {
+					case <-allOut:
+						time.Sleep(f.wait / 10)
+					case <-time.After(f.wait):
+					}
+					f.mu.Lock()
+				}
 				return practiced.SeedData{}, false, errors.New("disk full")
 			}
 		}
@@ -961,65 +981,107 @@ func (f *failingSeed) SeedAll(ctx context.Context, biz string, next func() (prac
 	})
 }
 
-// twoWriters is a store that says it writes transactions side by side,
-// as PostgreSQL does, so that a load writes its clients in two.
-type twoWriters struct{ practiced.Store }
-
-func (twoWriters) OneWriter() bool { return false }
-
-// A batch of clients that fails ends the load with its error and leaves
-// no client stored, whether the clients go in one transaction or in two;
-// progress counted the batches written before it.
-func TestALoadStopsAtAFailingBatch(t *testing.T) {
-	for _, two := range []bool{false, true} {
-		t.Run(fmt.Sprint("two transactions ", two), func(t *testing.T) {
-			ctx := context.Background()
-			path := filepath.Join(t.TempDir(), "demo.db")
-			st, biz := emptyBusiness(t, path)
-			var s practiced.Store = &failingSeed{Store: st}
-			if two {
-				s = twoWriters{s}
-			}
-			var mu sync.Mutex
-			reported := 0
-			_, err := demo.Load(ctx, s, biz, demo.Options{Seed: 1, Clients: 65_000, Progress: func(done, total int) {
-				mu.Lock()
-				defer mu.Unlock()
-				if total != 65_000 || done <= reported {
-					t.Errorf("progress(%d, %d) after %d", done, total, reported)
-				}
-				reported = done
-			}})
-			if err == nil || !strings.Contains(err.Error(), "disk full") {
-				t.Fatalf("Load = %v, want the failing batch's error", err)
-			}
-			db := openDB(t, path)
-			if n := count(t, db, biz, "clients"); n != 0 || reported != 20_000 {
-				t.Errorf("%d clients stored, %d reported; want none stored and the two batches before the failing one reported", n, reported)
-			}
-		})
+// clientDocs walks all of a business's clients, archived ones too,
+// through the store, a page of 100 at a time, and returns their
+// documents.
+func clientDocs(t testing.TB, st practiced.Store, biz string) []string {
+	t.Helper()
+	var out []string
+	p := practiced.PageRequest{Limit: 100}
+	for {
+		page, info, err := st.ListClientDocs(context.Background(), biz, practiced.PersonFilter{ListFilter: practiced.ListFilter{IncludeArchived: true}}, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range page {
+			out = append(out, string(d))
+		}
+		if !info.HasNext {
+			return out
+		}
+		p.After = info.LastID
 	}
 }
 
-// Clients written in two transactions side by side are the clients
-// written in one.
+// A batch of clients that fails ends the load with its error and leaves
+// no client stored, on SQLite, where the clients go in one transaction,
+// and on PostgreSQL, where they go in two side by side: the third batch
+// of four and, on PostgreSQL, the last one, failing once the other
+// transaction has found every batch taken. Progress counted batches written before the
+// failing one (on PostgreSQL the other transaction may still write one
+// as the failure stops it).
+func TestALoadStopsAtAFailingBatch(t *testing.T) {
+	for _, name := range []string{"sqlite", "postgres"} {
+		for _, fail := range []struct {
+			at   int
+			wait time.Duration
+		}{{3, 0}, {4, 2 * time.Second}} {
+			if name == "sqlite" && fail.wait > 0 {
+				continue // one transaction: no other to wait for
+			}
+			t.Run(fmt.Sprintf("%s batch %d", name, fail.at), func(t *testing.T) {
+				ctx := context.Background()
+				var st *sqlstore.Store
+				var biz string
+				if name == "sqlite" {
+					st, biz = emptyBusiness(t, filepath.Join(t.TempDir(), "demo.db"))
+				} else {
+					st = testfix.PostgresStore(t)
+					b, err := st.CreateBusiness(ctx, demo.BusinessName)
+					if err != nil {
+						t.Fatal(err)
+					}
+					biz = b.ID
+				}
+				var mu sync.Mutex
+				reported := 0
+				_, err := demo.Load(ctx, &failingSeed{Store: st, at: fail.at, wait: fail.wait, allOut: make(chan struct{})}, biz, demo.Options{Seed: 1, Clients: 35_000, Progress: func(done, total int) {
+					mu.Lock()
+					defer mu.Unlock()
+					if total != 35_000 || done <= reported {
+						t.Errorf("progress(%d, %d) after %d", done, total, reported)
+					}
+					reported = done
+				}})
+				if err == nil || !strings.Contains(err.Error(), "disk full") {
+					t.Fatalf("Load = %v, want the failing batch's error", err)
+				}
+				if docs := clientDocs(t, st, biz); len(docs) != 0 {
+					t.Errorf("%d clients stored, want none", len(docs))
+				}
+				before := (fail.at - 1) * 10_000
+				if name == "sqlite" && reported != before || reported%10_000 != 0 || reported < 10_000 || reported > 30_000 {
+					t.Errorf("%d clients reported written; want the whole batches written before the failing one (%d on SQLite)", reported, before)
+				}
+			})
+		}
+	}
+}
+
+// Clients written on PostgreSQL in two transactions side by side are the
+// clients written on SQLite in one, document for document.
 func TestClientsInTwoTransactionsAreTheClientsInOne(t *testing.T) {
 	ctx := context.Background()
+	pg := testfix.PostgresStore(t)
 	opt := demo.Options{Seed: 1, IDKey: testIDKey, Clients: 25_000, Now: testNow}
-	var dumps [2][]string
-	for i, two := range []bool{false, true} {
-		path := filepath.Join(t.TempDir(), "demo.db")
-		st, biz := emptyBusiness(t, path)
-		var s practiced.Store = st
-		if two {
-			s = twoWriters{st}
+	var docs [2][]string
+	for i, st := range []*sqlstore.Store{nil, pg} {
+		var biz string
+		if st == nil {
+			st, biz = emptyBusiness(t, filepath.Join(t.TempDir(), "demo.db"))
+		} else {
+			b, err := st.CreateBusiness(ctx, demo.BusinessName)
+			if err != nil {
+				t.Fatal(err)
+			}
+			biz = b.ID
 		}
-		if _, err := demo.Load(ctx, s, biz, opt); err != nil {
+		if _, err := demo.Load(ctx, st, biz, opt); err != nil {
 			t.Fatal(err)
 		}
-		dumps[i] = dump(t, openDB(t, path), biz, "clients")
+		docs[i] = clientDocs(t, st, biz)
 	}
-	if len(dumps[0]) != 25_000 || !slices.Equal(dumps[0], dumps[1]) {
-		t.Fatalf("%d clients in one transaction and %d in two, or different ones; want the same 25,000", len(dumps[0]), len(dumps[1]))
+	if len(docs[0]) != 25_000 || !slices.Equal(docs[0], docs[1]) {
+		t.Fatalf("%d clients on SQLite and %d on PostgreSQL, or different ones; want the same 25,000", len(docs[0]), len(docs[1]))
 	}
 }

@@ -44,18 +44,30 @@ func TestDemoRunsTwiceOnOneDatabase(t *testing.T) {
 	}
 }
 
-// failingSeeds fails the store's nth Seed call.
+// failingSeeds fails the store's nth load, a call of Seed or SeedAll: a
+// demo load makes three, the set-up, the clients and the appointments.
 type failingSeeds struct {
 	*sqlstore.Store
 	n, calls int
 }
 
-func (f *failingSeeds) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
+func (f *failingSeeds) fails() bool {
 	f.calls++
-	if f.calls == f.n {
+	return f.calls == f.n
+}
+
+func (f *failingSeeds) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
+	if f.fails() {
 		return errors.New("disk full")
 	}
 	return f.Store.Seed(ctx, businessID, d)
+}
+
+func (f *failingSeeds) SeedAll(ctx context.Context, businessID string, next func() (practiced.SeedData, bool, error)) error {
+	if f.fails() {
+		return errors.New("disk full")
+	}
+	return f.Store.SeedAll(ctx, businessID, next)
 }
 
 // TestDemoLoadIsAllOrNothing fails each of a load's batches in turn, and
@@ -76,7 +88,7 @@ func TestDemoLoadIsAllOrNothing(t *testing.T) {
 			t.Fatalf("after seed %d failed, the business: %v", n, err)
 		}
 	}
-	// Ctrl-C after the set-up was stored.
+	// Ctrl-C after the set-up was stored, as the clients start.
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	c := &cancelAtSeed{Store: st, n: 2, cancel: cancel}
@@ -84,24 +96,34 @@ func TestDemoLoadIsAllOrNothing(t *testing.T) {
 		t.Errorf("an interrupted load: %v", err)
 	}
 	if c.calls != 2 {
-		t.Fatalf("the load made %d Seed calls, want 2", c.calls)
+		t.Fatalf("the load made %d calls of Seed and SeedAll, want 2", c.calls)
 	}
 	if _, err := st.BusinessByName(t.Context(), "Interrupted Clinic"); practiced.ErrorCode(err) != practiced.ENOTFOUND {
 		t.Errorf("after an interrupted load, the business: %v", err)
 	}
 }
 
-// cancelAtSeed cancels the load's context at its nth Seed call.
+// cancelAtSeed cancels the load's context at its nth call of Seed or
+// SeedAll.
 type cancelAtSeed struct {
 	*sqlstore.Store
 	n, calls int
 	cancel   func()
 }
 
-func (c *cancelAtSeed) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
+func (c *cancelAtSeed) count() {
 	c.calls++
 	if c.calls == c.n {
 		c.cancel()
 	}
+}
+
+func (c *cancelAtSeed) Seed(ctx context.Context, businessID string, d practiced.SeedData) error {
+	c.count()
 	return c.Store.Seed(ctx, businessID, d)
+}
+
+func (c *cancelAtSeed) SeedAll(ctx context.Context, businessID string, next func() (practiced.SeedData, bool, error)) error {
+	c.count()
+	return c.Store.SeedAll(ctx, businessID, next)
 }
