@@ -137,6 +137,61 @@ func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
 	want("after a load")
 }
 
+// loadStore opens a new SQLite store, with a business, and the same
+// database file on a connection of its own, to read it from outside the
+// store.
+func loadStore(t *testing.T) (*sqlstore.Store, *sql.DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := sqlstore.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	biz, err := st.CreateBusiness(context.Background(), "Loaded Clinic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, db, biz.ID
+}
+
+// clientIndexes selects the clients' secondary indexes, and clientStats
+// their planner statistics, for pairs.
+const (
+	clientIndexes = `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'clients' AND sql IS NOT NULL ORDER BY name`
+	clientStats   = `SELECT idx, stat FROM sqlite_stat1 WHERE tbl = 'clients' ORDER BY idx`
+)
+
+// pairs runs query, which selects two text columns, on q, and returns
+// each row as "first: second".
+func pairs(t *testing.T, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, query string) []string {
+	t.Helper()
+	rows, err := q.QueryContext(context.Background(), query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var a, b sql.NullString
+		if err := rows.Scan(&a, &b); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a.String+": "+b.String)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // A load that writes a table at least as many rows as it held builds the
 // table's secondary indexes after its rows, inside its transaction:
 // while it runs the indexes are gone, and after it, committed or not,
@@ -146,44 +201,11 @@ func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
 func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	sqlstore.SetLaterIndexRows(t, 100)
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "t.db")
-	st, err := sqlstore.Open(ctx, "sqlite:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	biz, err := st.CreateBusiness(ctx, "Loaded Clinic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	type querier interface {
-		QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	}
-	indexes := func(q querier) []string {
-		t.Helper()
-		rows, err := q.QueryContext(ctx, `SELECT name, sql FROM sqlite_master
-			WHERE type = 'index' AND tbl_name = 'clients' AND sql IS NOT NULL ORDER BY name`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var out []string
-		for rows.Next() {
-			var name, create string
-			if err := rows.Scan(&name, &create); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, name+": "+create)
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		return out
+	st, db, biz := loadStore(t)
+	indexes := func(q interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	}) []string {
+		return pairs(t, q, clientIndexes)
 	}
 	before := indexes(db)
 	if len(before) != 2 || !strings.HasPrefix(before[0], "clients_email_lower: ") || !strings.HasPrefix(before[1], "clients_updated: ") {
@@ -219,38 +241,27 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	stored := func() int {
 		t.Helper()
 		var n int
-		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients WHERE business_id = ?`, biz.ID).Scan(&n); err != nil {
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients WHERE business_id = ?`, biz).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
 	}
 
 	broken := errors.New("the file ends mid-row")
-	if err := st.SeedAll(ctx, biz.ID, batches(broken)); !errors.Is(err, broken) {
-		t.Fatalf("err = %v, want the batch's error", err)
-	}
-	if len(during) != 0 {
-		t.Errorf("a load into an empty table kept %q while it ran, want no secondary index", during)
-	}
-	if got := indexes(db); !slices.Equal(got, before) {
-		t.Fatalf("after a failed load the indexes are %q, want %q", got, before)
-	}
-	if n := stored(); n != 0 {
-		t.Fatalf("a failed load stored %d clients", n)
-	}
-
-	during = nil
-	if err := st.SeedAll(ctx, biz.ID, batches(nil)); err != nil {
-		t.Fatal(err)
-	}
-	if len(during) != 0 {
-		t.Errorf("a load into an empty table kept %q while it ran, want no secondary index", during)
-	}
-	if got := indexes(db); !slices.Equal(got, before) {
-		t.Fatalf("after a load the indexes are %q, want %q", got, before)
+	for _, fail := range []error{broken, nil} {
+		during = nil
+		if err := st.SeedAll(ctx, biz, batches(fail)); !errors.Is(err, fail) {
+			t.Fatalf("err = %v, want %v", err, fail)
+		}
+		if len(during) != 0 {
+			t.Errorf("a load into an empty table (failing: %v) kept %q while it ran, want no secondary index", fail, during)
+		}
+		if got := indexes(db); !slices.Equal(got, before) {
+			t.Fatalf("after a load (failing: %v) the indexes are %q, want %q", fail, got, before)
+		}
 	}
 	if n := stored(); n != 200 {
-		t.Fatalf("a load of 200 clients stored %d", n)
+		t.Fatalf("a failed load and a load of 200 clients stored %d", n)
 	}
 	var check string
 	if err := db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
@@ -258,11 +269,11 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	}
 	var byEmail, byUpdate int
 	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients INDEXED BY clients_email_lower
-		WHERE business_id = ? AND lower(email) = 'row300@example.com'`, biz.ID).Scan(&byEmail); err != nil {
+		WHERE business_id = ? AND lower(email) = 'row300@example.com'`, biz).Scan(&byEmail); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients INDEXED BY clients_updated
-		WHERE business_id = ? AND updated_at >= ''`, biz.ID).Scan(&byUpdate); err != nil {
+		WHERE business_id = ? AND updated_at >= ''`, biz).Scan(&byUpdate); err != nil {
 		t.Fatal(err)
 	}
 	if byEmail != 1 || byUpdate != 200 {
@@ -270,7 +281,7 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	}
 
 	during = nil
-	if err := st.SeedAll(ctx, biz.ID, batches(nil)); err != nil {
+	if err := st.SeedAll(ctx, biz, batches(nil)); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(during, before) {
@@ -294,21 +305,7 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 	}{{200, false, true}, {201, false, false}, {0, true, true}} {
 		t.Run(fmt.Sprintf("%d rows before, cancelled %v", tc.prior, tc.cancel), func(t *testing.T) {
 			ctx := context.Background()
-			path := filepath.Join(t.TempDir(), "t.db")
-			st, err := sqlstore.Open(ctx, "sqlite:"+path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			db, err := sql.Open("sqlite", path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			biz, err := st.CreateBusiness(ctx, "Loaded Clinic")
-			if err != nil {
-				t.Fatal(err)
-			}
+			st, db, biz := loadStore(t)
 			now := practiced.NewTime(testfix.Now)
 			made := 0
 			clientsOf := func(n int) []practiced.Client {
@@ -321,38 +318,14 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 				return out
 			}
 			for left := tc.prior; left > 0; left -= 100 {
-				if err := st.Seed(ctx, biz.ID, practiced.SeedData{Clients: clientsOf(min(left, 100))}); err != nil {
+				if err := st.Seed(ctx, biz, practiced.SeedData{Clients: clientsOf(min(left, 100))}); err != nil {
 					t.Fatal(err)
 				}
 			}
 			if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
 				t.Fatal(err)
 			}
-			lines := func(q interface {
-				QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-			}, query string) []string {
-				t.Helper()
-				rows, err := q.QueryContext(ctx, query)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer rows.Close()
-				var out []string
-				for rows.Next() {
-					var a, b sql.NullString
-					if err := rows.Scan(&a, &b); err != nil {
-						t.Fatal(err)
-					}
-					out = append(out, a.String+": "+b.String)
-				}
-				if err := rows.Err(); err != nil {
-					t.Fatal(err)
-				}
-				return out
-			}
-			const indexQuery = `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'clients' AND sql IS NOT NULL ORDER BY name`
-			const statsQuery = `SELECT idx, stat FROM sqlite_stat1 WHERE tbl = 'clients' ORDER BY idx`
-			indexes, stats := lines(db, indexQuery), lines(db, statsQuery)
+			indexes, stats := pairs(t, db, clientIndexes), pairs(t, db, clientStats)
 			if len(indexes) != 2 {
 				t.Fatalf("the clients' secondary indexes are %q, want two", indexes)
 			}
@@ -366,12 +339,12 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 			defer cancel()
 			var during []string
 			n := 0
-			err = st.SeedAll(loadCtx, biz.ID, func() (practiced.SeedData, bool, error) {
+			err := st.SeedAll(loadCtx, biz, func() (practiced.SeedData, bool, error) {
 				n++
 				if n < 3 {
 					return practiced.SeedData{Clients: clientsOf(100)}, true, nil
 				}
-				during = lines(load, indexQuery)
+				during = pairs(t, load, clientIndexes)
 				if tc.cancel {
 					cancel()
 				}
@@ -389,10 +362,10 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 			if tc.drops && len(during) != 0 || !tc.drops && !slices.Equal(during, indexes) {
 				t.Errorf("while the load ran the indexes were %q; want them dropped: %v", during, tc.drops)
 			}
-			if got := lines(db, indexQuery); !slices.Equal(got, indexes) {
+			if got := pairs(t, db, clientIndexes); !slices.Equal(got, indexes) {
 				t.Errorf("after the load the indexes are %q, want %q", got, indexes)
 			}
-			if got := lines(db, statsQuery); !slices.Equal(got, stats) {
+			if got := pairs(t, db, clientStats); !slices.Equal(got, stats) {
 				t.Errorf("after the load the statistics are %q, want %q", got, stats)
 			}
 			if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients`).Scan(&stored); err != nil || stored != want {
