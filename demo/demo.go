@@ -277,8 +277,9 @@ func (b *builder) summary() Summary {
 // after their rows. A goroutine makes the next batch while the store
 // writes the current one, so generation costs no wall time on a machine
 // with two cores. A transaction that fails stops the others, unless they
-// have committed: they commit only once every batch is written, and only
-// a failure of a commit itself can come after another's.
+// have committed: they commit only once every batch is written, so only a
+// failing commit, or the load cancelled between two commits, can leave
+// one transaction's clients without the other's.
 func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessID string, progress func(done, total int)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -313,13 +314,29 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 	var mu sync.Mutex
 	var firstErr error
 	done := 0
-	// A transaction that finds the batches all taken waits until every
-	// other has found that too, or one has failed, before it commits.
-	finishing := n
+	// A transaction that has taken batches and finds them all taken waits
+	// until every other that has taken batches finds that too, or the
+	// load is cancelled, before it commits. One that has taken none (it
+	// may wait for a connection a store has only one of) holds nothing up.
+	holding := 0
 	allTaken := make(chan struct{})
+	closeAllTaken := sync.OnceFunc(func() { close(allTaken) })
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() {
+			holds := false // this transaction counts in holding
+			release := func() {
+				mu.Lock()
+				defer mu.Unlock()
+				if holds {
+					holds = false
+					if holding--; holding == 0 {
+						// Once every batch is taken, or after a failure,
+						// when the load is cancelled anyway.
+						closeAllTaken()
+					}
+				}
+			}
 			written := 0 // the clients of the batch the store took last
 			err := st.SeedAll(ctx, businessID, func() (practiced.SeedData, bool, error) {
 				if written > 0 {
@@ -331,12 +348,14 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 					mu.Unlock()
 				}
 				batch, ok := <-batches
-				if !ok {
+				if ok && written == 0 {
 					mu.Lock()
-					if finishing--; finishing == 0 {
-						close(allTaken)
-					}
+					holds = true
+					holding++
 					mu.Unlock()
+				}
+				if !ok && written > 0 {
+					release()
 					select {
 					case <-allTaken:
 					case <-ctx.Done():
@@ -356,6 +375,7 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 				}
 				mu.Unlock()
 			}
+			release()
 		})
 	}
 	wg.Wait()

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -280,12 +279,13 @@ const sqliteLoadParams = 8000
 // copyRows is how many rows go into one COPY.
 const copyRows = 5000
 
-// laterIndexRows is how many rows a load must write to a table, at least
-// as many as the table held before it, for the load to build the table's
-// indexes after its rows (SQLite). Below it the build costs more than it
-// saves: 10,000 clients imported into a new database took 144–148 µs a
-// row with their indexes built after them against 131–139 kept up row by
-// row, where a million took 89 s against 116.
+// laterIndexRows is how many rows a load writes to a table before it
+// decides whether to build the table's indexes after its rows (SQLite):
+// it does when the table held no more rows before the load than that.
+// Below it the build costs more than it saves: 10,000 clients imported
+// into a new database took 144–148 µs a row with their indexes built
+// after them against 131–139 kept up row by row, where a million took
+// 89 s against 116.
 var laterIndexRows = 50_000
 
 // inserter collects the rows of one table and writes them in multi-row
@@ -313,12 +313,12 @@ type inserter struct {
 	// them again before it commits (dropIndexes); written counts the rows
 	// it has written to each table, decided holds the tables it has
 	// decided that for, later the statements that build the dropped
-	// indexes and laterStats their statistics (table, index, stat).
+	// indexes and laterStats their statistics.
 	laterIndexes bool
 	written      map[string]int
 	decided      map[string]bool
 	later        []string
-	laterStats   [][3]string
+	laterStats   []statRow
 	table        string
 	cols         []string
 	vals         []any
@@ -407,43 +407,84 @@ func (in *inserter) dropIndexes(table string, recs int) error {
 	return nil
 }
 
-// keepStats keeps the planner's statistics of the named indexes of table
-// (sqlite_stat1, which ANALYZE writes and dropping an index deletes), for
-// buildIndexes to write back: a rebuilt index is planned as before.
+// statTables are the tables where ANALYZE keeps the planner's
+// statistics of each index; dropping an index deletes its rows.
+var statTables = []string{"sqlite_stat1", "sqlite_stat4"}
+
+// statRow is a row of one of statTables.
+type statRow struct {
+	table string
+	vals  []any
+}
+
+// keepStats keeps the planner's statistics of the named indexes of table,
+// for buildIndexes to write back: a rebuilt index is planned as before.
 func (in *inserter) keepStats(table string, names []string) error {
-	var analyzed bool
-	if err := in.tx.QueryRowContext(in.ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1')`).Scan(&analyzed); err != nil {
-		return fmt.Errorf("seed %s: read statistics: %w", table, err)
-	}
-	if !analyzed {
-		return nil
-	}
-	for _, name := range names {
-		var stat string
-		err := in.tx.QueryRowContext(in.ctx, `SELECT stat FROM sqlite_stat1 WHERE tbl = ? AND idx = ?`, table, name).Scan(&stat)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
+	for _, stat := range statTables {
+		var analyzed bool
+		if err := in.tx.QueryRowContext(in.ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)`, stat).Scan(&analyzed); err != nil {
 			return fmt.Errorf("seed %s: read statistics: %w", table, err)
 		}
-		in.laterStats = append(in.laterStats, [3]string{table, name, stat})
+		if !analyzed {
+			continue
+		}
+		for _, name := range names {
+			if err := in.keepStatRows(stat, table, name); err != nil {
+				return fmt.Errorf("seed %s: read statistics: %w", table, err)
+			}
+		}
 	}
 	return nil
 }
 
+// keepStatRows keeps the rows of stat, one of statTables, for index name
+// of table.
+func (in *inserter) keepStatRows(stat, table, name string) error {
+	rows, err := in.tx.QueryContext(in.ctx, `SELECT * FROM `+stat+` WHERE tbl = ? AND idx = ?`, table, name)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		in.laterStats = append(in.laterStats, statRow{stat, vals})
+	}
+	return rows.Err()
+}
+
 // buildIndexes builds the indexes dropIndexes dropped, from the statements
-// that made them, and gives them back their statistics.
+// that made them, and gives them back their statistics, which the
+// connection then reads again (ANALYZE sqlite_schema): it would otherwise
+// plan with the defaults a new index gets until it opened the schema
+// afresh.
 func (in *inserter) buildIndexes() error {
 	for _, create := range in.later {
 		if _, err := in.tx.ExecContext(in.ctx, create); err != nil {
 			return fmt.Errorf("seed: build index: %w", err)
 		}
 	}
-	for _, st := range in.laterStats {
-		if _, err := in.tx.ExecContext(in.ctx, `INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)`, st[0], st[1], st[2]); err != nil {
-			return fmt.Errorf("seed: statistics of index %s: %w", st[1], err)
+	if len(in.laterStats) == 0 {
+		return nil
+	}
+	for _, r := range in.laterStats {
+		marks := strings.TrimSuffix(strings.Repeat("?, ", len(r.vals)), ", ")
+		if _, err := in.tx.ExecContext(in.ctx, `INSERT INTO `+r.table+` VALUES (`+marks+`)`, r.vals...); err != nil {
+			return fmt.Errorf("seed: statistics of index %v: %w", r.vals[1], err)
 		}
+	}
+	if _, err := in.tx.ExecContext(in.ctx, `ANALYZE sqlite_schema`); err != nil {
+		return fmt.Errorf("seed: read statistics again: %w", err)
 	}
 	return nil
 }

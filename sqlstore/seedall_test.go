@@ -161,10 +161,11 @@ func loadStore(t *testing.T) (*sqlstore.Store, *sql.DB, string) {
 }
 
 // clientIndexes selects the clients' secondary indexes, and clientStats
-// their planner statistics, for pairs.
+// and clientSamples their planner statistics, for pairs.
 const (
 	clientIndexes = `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'clients' AND sql IS NOT NULL ORDER BY name`
 	clientStats   = `SELECT idx, stat FROM sqlite_stat1 WHERE tbl = 'clients' ORDER BY idx`
+	clientSamples = `SELECT idx, neq || '/' || nlt || '/' || ndlt || '/' || hex(sample) FROM sqlite_stat4 WHERE tbl = 'clients' ORDER BY 1, 2`
 )
 
 // pairs runs query, which selects two text columns, on q, and returns
@@ -192,12 +193,11 @@ func pairs(t *testing.T, q interface {
 	return out
 }
 
-// A load that writes a table at least as many rows as it held builds the
-// table's secondary indexes after its rows, inside its transaction:
-// while it runs the indexes are gone, and after it, committed or not,
-// they are back as they were and index every row. A load into a table
-// that holds more rows than the load has written keeps them up row by
-// row.
+// A load into an empty table builds the table's secondary indexes after
+// its rows, inside its transaction: while it runs the indexes are gone,
+// and after it, committed or not, they are back as they were and index
+// every row. A load that reaches the threshold while the table holds
+// more rows from before it keeps them up row by row.
 func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	sqlstore.SetLaterIndexRows(t, 100)
 	ctx := context.Background()
@@ -292,11 +292,12 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	}
 }
 
-// A load decides when its rows of a table reach the threshold, against
-// the rows the table held before it: as many as the load's rows then, and
-// it builds the indexes after its rows; one more, and it keeps them up
-// row by row. Rebuilt indexes keep their planner statistics, and a load
-// cancelled after the drop leaves the indexes as they were.
+// A load decides once, when its rows of a table reach the threshold,
+// against the rows the table held before it: as many as the load's rows
+// then, and it builds the indexes after its rows; one more, and it keeps
+// them up row by row, even as its rows outgrow the table's. Rebuilt
+// indexes keep their planner statistics, and a load cancelled after the
+// drop leaves the indexes as they were.
 func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 	sqlstore.SetLaterIndexRows(t, 150)
 	for _, tc := range []struct {
@@ -325,12 +326,12 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 			if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
 				t.Fatal(err)
 			}
-			indexes, stats := pairs(t, db, clientIndexes), pairs(t, db, clientStats)
+			indexes, stats, samples := pairs(t, db, clientIndexes), pairs(t, db, clientStats), pairs(t, db, clientSamples)
 			if len(indexes) != 2 {
 				t.Fatalf("the clients' secondary indexes are %q, want two", indexes)
 			}
-			if tc.prior > 0 && len(stats) != 3 {
-				t.Fatalf("statistics %q, want the clients' three indexes", stats)
+			if tc.prior > 0 && (len(stats) != 3 || len(samples) == 0) {
+				t.Fatalf("statistics %q and %d samples, want the clients' three indexes and samples", stats, len(samples))
 			}
 
 			var load *sql.Tx
@@ -341,7 +342,7 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 			n := 0
 			err := st.SeedAll(loadCtx, biz, func() (practiced.SeedData, bool, error) {
 				n++
-				if n < 3 {
+				if n < 4 {
 					return practiced.SeedData{Clients: clientsOf(100)}, true, nil
 				}
 				during = pairs(t, load, clientIndexes)
@@ -350,7 +351,7 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 				}
 				return practiced.SeedData{}, false, nil
 			})
-			want, stored := tc.prior+200, 0
+			want, stored := tc.prior+300, 0
 			if tc.cancel {
 				want = tc.prior
 				if !errors.Is(err, context.Canceled) {
@@ -367,6 +368,9 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 			}
 			if got := pairs(t, db, clientStats); !slices.Equal(got, stats) {
 				t.Errorf("after the load the statistics are %q, want %q", got, stats)
+			}
+			if got := pairs(t, db, clientSamples); !slices.Equal(got, samples) {
+				t.Errorf("after the load the samples are %q, want %q", got, samples)
 			}
 			if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients`).Scan(&stored); err != nil || stored != want {
 				t.Errorf("%d clients stored (%v), want %d", stored, err, want)

@@ -45,7 +45,8 @@ func TestDemoRunsTwiceOnOneDatabase(t *testing.T) {
 }
 
 // failingSeeds fails the store's nth load, a call of Seed or SeedAll: a
-// demo load makes three, the set-up, the clients and the appointments.
+// demo load on SQLite makes three: the set-up, the clients and the
+// appointments.
 type failingSeeds struct {
 	*sqlstore.Store
 	n, calls int
