@@ -315,8 +315,8 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 	var firstErr error
 	done := 0
 	// A transaction that has taken batches and finds them all taken waits
-	// until every other that has taken batches finds that too, or the
-	// load is cancelled, before it commits. One that has taken none (it
+	// until every other that has asked for batches finds that too, or the
+	// load is cancelled, before it commits. One that has not asked yet (it
 	// may wait for a connection a store has only one of) holds nothing up.
 	holding := 0
 	allTaken := make(chan struct{})
@@ -347,18 +347,23 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 					}
 					mu.Unlock()
 				}
-				batch, ok := <-batches
-				if ok && written == 0 {
+				if written == 0 {
+					// Counted before it can take a batch, so that no
+					// other finds every batch taken and commits while
+					// this one still holds one unwritten.
 					mu.Lock()
 					holds = true
 					holding++
 					mu.Unlock()
 				}
-				if !ok && written > 0 {
+				batch, ok := <-batches
+				if !ok {
 					release()
-					select {
-					case <-allTaken:
-					case <-ctx.Done():
+					if written > 0 {
+						select {
+						case <-allTaken:
+						case <-ctx.Done():
+						}
 					}
 				}
 				if err := ctx.Err(); err != nil {

@@ -281,7 +281,8 @@ const copyRows = 5000
 
 // laterIndexRows is how many rows a load writes to a table before it
 // decides whether to build the table's indexes after its rows (SQLite):
-// it does when the table held no more rows before the load than that.
+// it does when the table held no more rows before the load than the load
+// has written by then.
 // Below it the build costs more than it saves: 10,000 clients imported
 // into a new database took 144–148 µs a row with their indexes built
 // after them against 131–139 kept up row by row, where a million took
