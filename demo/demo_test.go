@@ -896,11 +896,17 @@ func emptyBusiness(t *testing.T, path string) (*sqlstore.Store, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return st, newBusiness(t, st)
+}
+
+// newBusiness creates an empty business in st and returns its id.
+func newBusiness(t *testing.T, st practiced.Store) string {
+	t.Helper()
 	biz, err := st.CreateBusiness(context.Background(), "Demo")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st, biz.ID
+	return biz.ID
 }
 
 func TestLoadRejectsANegativeClientCount(t *testing.T) {
@@ -1052,11 +1058,7 @@ func TestALoadStopsAtAFailingBatch(t *testing.T) {
 					st, biz = emptyBusiness(t, filepath.Join(t.TempDir(), "demo.db"))
 				} else {
 					st = testfix.PostgresStore(t)
-					b, err := st.CreateBusiness(ctx, demo.BusinessName)
-					if err != nil {
-						t.Fatal(err)
-					}
-					biz = b.ID
+					biz = newBusiness(t, st)
 				}
 				var mu sync.Mutex
 				reported := 0
@@ -1086,25 +1088,18 @@ func TestALoadStopsAtAFailingBatch(t *testing.T) {
 // Clients written on PostgreSQL in two transactions side by side are the
 // clients written on SQLite in one, document for document.
 func TestClientsInTwoTransactionsAreTheClientsInOne(t *testing.T) {
-	ctx := context.Background()
 	pg := testfix.PostgresStore(t)
+	sq, sqBiz := emptyBusiness(t, filepath.Join(t.TempDir(), "demo.db"))
 	opt := demo.Options{Seed: 1, IDKey: testIDKey, Clients: 25_000, Now: testNow}
 	var docs [2][]string
-	for i, st := range []*sqlstore.Store{nil, pg} {
-		var biz string
-		if st == nil {
-			st, biz = emptyBusiness(t, filepath.Join(t.TempDir(), "demo.db"))
-		} else {
-			b, err := st.CreateBusiness(ctx, demo.BusinessName)
-			if err != nil {
-				t.Fatal(err)
-			}
-			biz = b.ID
-		}
-		if _, err := demo.Load(ctx, st, biz, opt); err != nil {
+	for i, in := range []struct {
+		st  practiced.Store
+		biz string
+	}{{sq, sqBiz}, {pg, newBusiness(t, pg)}} {
+		if _, err := demo.Load(context.Background(), in.st, in.biz, opt); err != nil {
 			t.Fatal(err)
 		}
-		docs[i] = clientDocs(t, st, biz)
+		docs[i] = clientDocs(t, in.st, in.biz)
 	}
 	if len(docs[0]) != 25_000 || !slices.Equal(docs[0], docs[1]) {
 		t.Fatalf("%d clients on SQLite and %d on PostgreSQL, or different ones; want the same 25,000", len(docs[0]), len(docs[1]))

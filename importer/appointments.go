@@ -42,7 +42,7 @@ type refs struct {
 	pracNames, locNames, svcNames map[string]string
 }
 
-func loadRefs(ctx context.Context, st Store, biz string) (*refs, error) {
+func loadRefs(ctx context.Context, st practiced.Store, biz string) (*refs, error) {
 	r := &refs{practitioners: map[string]practiced.Practitioner{}, locations: map[string]practiced.Location{},
 		services: map[string]practiced.Service{}, zones: map[string]*time.Location{},
 		pracNames: map[string]string{}, locNames: map[string]string{}, svcNames: map[string]string{}}

@@ -18,15 +18,9 @@ import (
 	"github.com/practiced/practiced/httpapi"
 )
 
-// Store is what an import writes to.
-type Store interface {
-	practiced.Store
-	SeedAll(ctx context.Context, businessID string, next func() (practiced.SeedData, bool, error)) error
-}
-
 // Options say what to import.
 type Options struct {
-	Store    Store
+	Store    practiced.Store
 	Business string // the business's id
 	Kind     string // "clients" or "contacts"
 	// Open opens the file.

@@ -110,12 +110,11 @@ func RestoreSQLite(ctx context.Context, path, from string) error {
 
 // checkPracticed fails unless db holds practiced's migrations table.
 func checkPracticed(ctx context.Context, db *sql.DB, name string) error {
-	var n int
-	err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&n)
+	ok, err := hasTable(ctx, db, "schema_migrations")
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if n == 0 {
+	if !ok {
 		return fmt.Errorf("%s is not a practiced database", name)
 	}
 	return nil

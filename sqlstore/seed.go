@@ -312,12 +312,10 @@ type inserter struct {
 	copy func(table string, cols []string, rows [][]any) error
 	// laterIndexes lets a load drop a table's secondary indexes and build
 	// them again before it commits (dropIndexes); written counts the rows
-	// it has written to each table, decided holds the tables it has
-	// decided that for, later the statements that build the dropped
-	// indexes and laterStats their statistics.
+	// it has written to each table, later holds the statements that build
+	// the dropped indexes and laterStats their statistics.
 	laterIndexes bool
 	written      map[string]int
-	decided      map[string]bool
 	later        []string
 	laterStats   []statRow
 	table        string
@@ -357,19 +355,18 @@ func (in *inserter) row(table, cols string, extra []string, vals []any) {
 // and a load that fails leaves it as it was. Unique indexes stay, as they
 // check each row as it goes in, and so does the primary key.
 func (in *inserter) dropIndexes(table string, recs int) error {
-	if !in.laterIndexes || in.decided[table] {
+	if !in.laterIndexes {
 		return nil
 	}
 	if in.written == nil {
-		in.written, in.decided = map[string]int{}, map[string]bool{}
+		in.written = map[string]int{}
 	}
 	written := in.written[table] // this load's rows of table written so far
-	in.written[table] += recs
-	load := in.written[table]
-	if load < laterIndexRows {
-		return nil
+	load := written + recs
+	in.written[table] = load
+	if written >= laterIndexRows || load < laterIndexRows {
+		return nil // decided at an earlier batch, or not yet
 	}
-	in.decided[table] = true
 	// The table holds the rows it held before the load and the load's
 	// written rows; counting stops once the first are more than load.
 	var held int
@@ -422,8 +419,8 @@ type statRow struct {
 // for buildIndexes to write back: a rebuilt index is planned as before.
 func (in *inserter) keepStats(table string, names []string) error {
 	for _, stat := range statTables {
-		var analyzed bool
-		if err := in.tx.QueryRowContext(in.ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)`, stat).Scan(&analyzed); err != nil {
+		analyzed, err := hasTable(in.ctx, in.tx, stat)
+		if err != nil {
 			return fmt.Errorf("seed %s: read statistics: %w", table, err)
 		}
 		if !analyzed {

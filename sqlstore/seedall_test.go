@@ -193,6 +193,31 @@ func pairs(t *testing.T, q interface {
 	return out
 }
 
+// rowClients makes clients numbered one after another across calls, with
+// e-mail addresses in mixed case ("Row7@Example.com").
+type rowClients struct{ made int }
+
+func (r *rowClients) next(n int) []practiced.Client {
+	now := practiced.NewTime(testfix.Now)
+	var out []practiced.Client
+	for range n {
+		r.made++
+		out = append(out, practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Load",
+			LastName: fmt.Sprint("Row", r.made), Email: fmt.Sprintf("Row%d@Example.com", r.made), CreatedAt: now, UpdatedAt: now})
+	}
+	return out
+}
+
+// checkIntegrity fails the test unless SQLite finds db whole, every index
+// holding exactly its table's rows.
+func checkIntegrity(t *testing.T, db *sql.DB) {
+	t.Helper()
+	var check string
+	if err := db.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+		t.Errorf("integrity_check = %q, %v", check, err)
+	}
+}
+
 // A load into an empty table builds the table's secondary indexes after
 // its rows, inside its transaction: while it runs the indexes are gone,
 // and after it, committed or not, they are back as they were and index
@@ -202,26 +227,20 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	sqlstore.SetLaterIndexRows(t, 100)
 	ctx := context.Background()
 	st, db, biz := loadStore(t)
-	indexes := func(q interface {
-		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-	}) []string {
-		return pairs(t, q, clientIndexes)
-	}
-	before := indexes(db)
+	before := pairs(t, db, clientIndexes)
 	if len(before) != 2 || !strings.HasPrefix(before[0], "clients_email_lower: ") || !strings.HasPrefix(before[1], "clients_updated: ") {
 		t.Fatalf("the clients' secondary indexes are %q, want clients_email_lower and clients_updated", before)
 	}
 	var load *sql.Tx
 	sqlstore.OnLoadBegun(st, func(tx *sql.Tx) { load = tx })
 	var during []string
-	now := practiced.NewTime(testfix.Now)
-	made := 0
+	var clients rowClients
 	batches := func(fail error) func() (practiced.SeedData, bool, error) {
 		n := 0
 		return func() (practiced.SeedData, bool, error) {
 			n++
 			if n == 2 {
-				during = indexes(load)
+				during = pairs(t, load, clientIndexes)
 			}
 			switch {
 			case n == 3 && fail != nil:
@@ -229,13 +248,7 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 			case n > 2:
 				return practiced.SeedData{}, false, nil
 			}
-			var d practiced.SeedData
-			for range 100 {
-				made++
-				d.Clients = append(d.Clients, practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Load",
-					LastName: fmt.Sprint("Row", made), Email: fmt.Sprintf("Row%d@Example.com", made), CreatedAt: now, UpdatedAt: now})
-			}
-			return d, true, nil
+			return practiced.SeedData{Clients: clients.next(100)}, true, nil
 		}
 	}
 	stored := func() int {
@@ -256,17 +269,14 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 		if len(during) != 0 {
 			t.Errorf("a load into an empty table (failing: %v) kept %q while it ran, want no secondary index", fail, during)
 		}
-		if got := indexes(db); !slices.Equal(got, before) {
+		if got := pairs(t, db, clientIndexes); !slices.Equal(got, before) {
 			t.Fatalf("after a load (failing: %v) the indexes are %q, want %q", fail, got, before)
 		}
 	}
 	if n := stored(); n != 200 {
 		t.Fatalf("a failed load and a load of 200 clients stored %d", n)
 	}
-	var check string
-	if err := db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
-		t.Fatalf("integrity_check = %q, %v", check, err)
-	}
+	checkIntegrity(t, db)
 	var byEmail, byUpdate int
 	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients INDEXED BY clients_email_lower
 		WHERE business_id = ? AND lower(email) = 'row300@example.com'`, biz).Scan(&byEmail); err != nil {
@@ -307,19 +317,9 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 		t.Run(fmt.Sprintf("%d rows before, cancelled %v", tc.prior, tc.cancel), func(t *testing.T) {
 			ctx := context.Background()
 			st, db, biz := loadStore(t)
-			now := practiced.NewTime(testfix.Now)
-			made := 0
-			clientsOf := func(n int) []practiced.Client {
-				var out []practiced.Client
-				for range n {
-					made++
-					out = append(out, practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Load",
-						LastName: fmt.Sprint("Row", made), Email: fmt.Sprintf("row%d@example.com", made), CreatedAt: now, UpdatedAt: now})
-				}
-				return out
-			}
+			var clients rowClients
 			for left := tc.prior; left > 0; left -= 100 {
-				if err := st.Seed(ctx, biz, practiced.SeedData{Clients: clientsOf(min(left, 100))}); err != nil {
+				if err := st.Seed(ctx, biz, practiced.SeedData{Clients: clients.next(min(left, 100))}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -343,7 +343,7 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 			err := st.SeedAll(loadCtx, biz, func() (practiced.SeedData, bool, error) {
 				n++
 				if n < 4 {
-					return practiced.SeedData{Clients: clientsOf(100)}, true, nil
+					return practiced.SeedData{Clients: clients.next(100)}, true, nil
 				}
 				during = pairs(t, load, clientIndexes)
 				if tc.cancel {
@@ -375,10 +375,7 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 			if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM clients`).Scan(&stored); err != nil || stored != want {
 				t.Errorf("%d clients stored (%v), want %d", stored, err, want)
 			}
-			var check string
-			if err := db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
-				t.Errorf("integrity_check = %q, %v", check, err)
-			}
+			checkIntegrity(t, db)
 		})
 	}
 }

@@ -108,6 +108,14 @@ func resetConn(conn *sql.Conn, pragma string) {
 	}
 }
 
+// hasTable reports whether the SQLite database q reads has a table of
+// that name.
+func hasTable(ctx context.Context, q queryer, name string) (bool, error) {
+	var ok bool
+	err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)`, name).Scan(&ok)
+	return ok, err
+}
+
 // pageSize is the page size of a new database. A stored record is about
 // 2.5 KB (its columns and its API document), so a 4 KiB page holds one
 // and leaves 40 % of itself empty, where an 8 KiB page holds three: a
