@@ -45,11 +45,17 @@ func (w *Worker) Run(ctx context.Context) {
 	poll.Run(ctx, "messages", interval, w.logger(), w.RunOnce)
 }
 
-// RunOnce claims the due messages and attempts each once, four at a
-// time; it returns how many it attempted.
+// AtOnce is how many messages a worker attempts side by side.
+const AtOnce = 4
+
+// RunOnce claims up to AtOnce due messages and attempts them side by
+// side, once each; it returns how many it attempted. It claims no more
+// than it starts, so every attempt has its claim's whole time: a claim
+// that waited behind others could lapse during a slow mail server's
+// answer.
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	lease := cmp.Or(w.Lease, DefaultLease)
-	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), lease, 100)
+	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), lease, AtOnce)
 	if err != nil || len(jobs) == 0 {
 		return 0, err
 	}
@@ -58,19 +64,16 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	record := context.WithoutCancel(ctx)
 	var wg sync.WaitGroup
 	errs := make(chan error, len(jobs))
-	slots := make(chan struct{}, 4)
 	for _, j := range jobs {
-		slots <- struct{}{}
 		wg.Go(func() {
-			defer func() { <-slots }()
 			// An attempt ends before its claim lapses, with time left to
 			// record its outcome: once it has lapsed, another process may
 			// take the message and find it handed over.
 			actx, cancel := context.WithTimeout(ctx, j.Until.Sub(w.now())-lease/10)
 			defer cancel()
 			if actx.Err() != nil {
-				// Its turn came too late in the batch: the message stays
-				// claimed and is due again when the claim lapses.
+				// The claim took so long that it is all but over: the
+				// message stays claimed and is due again when it lapses.
 				return
 			}
 			r, ok := w.attempt(actx, record, j)

@@ -327,34 +327,50 @@ func outcomeAfterLapse(t *testing.T, st *sqlstore.Store) {
 	}
 }
 
-// deadlineOf records the deadline of the context each attempt is given.
-type deadlineOf struct {
-	deadline time.Time
-	ok       bool
+// deadlinesOf records the deadline of the context each attempt is given.
+type deadlinesOf struct {
+	mu        sync.Mutex
+	deadlines []time.Time
 }
 
-func (d *deadlineOf) Send(ctx context.Context, m practiced.Message, handOver func(end func() error) error) error {
-	d.deadline, d.ok = ctx.Deadline()
+func (d *deadlinesOf) Send(ctx context.Context, m practiced.Message, handOver func(end func() error) error) error {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		return errors.New("an attempt without a deadline")
+	}
+	d.mu.Lock()
+	d.deadlines = append(d.deadlines, deadline)
+	d.mu.Unlock()
 	return handOver(func() error { return nil })
 }
 
-// An attempt must be over a tenth of the lease before its claim lapses,
-// so that it has recorded its outcome before another process may take
-// the message.
-func TestAnAttemptEndsBeforeItsClaimLapses(t *testing.T) {
+// A worker claims only the messages it attempts at once, and each
+// attempt must be over a tenth of the lease before its claim lapses, so
+// that it has recorded its outcome before another process may take the
+// message.
+func TestAnAttemptHasItsWholeClaim(t *testing.T) {
+	ctx := context.Background()
 	st := openStore(t, "sqlite:"+filepath.Join(t.TempDir(), "deadline.db"))
-	queue(t, st, time.Now(), 1)
-	sender := &deadlineOf{}
+	queue(t, st, time.Now(), 10)
+	sender := &deadlinesOf{}
 	w := &mail.Worker{Store: st, Sender: sender, Logger: slog.New(slog.DiscardHandler), Lease: 10 * time.Minute}
 	before := time.Now()
-	if n, err := w.RunOnce(context.Background()); err != nil || n != 1 {
-		t.Fatalf("RunOnce = %d, %v", n, err)
+	if n, err := w.RunOnce(ctx); err != nil || n != mail.AtOnce {
+		t.Fatalf("RunOnce = %d, %v; want %d attempts", n, err, mail.AtOnce)
 	}
 	after := time.Now()
 	// A claim's end is kept to the second.
 	earliest, latest := before.Truncate(time.Second).Add(9*time.Minute), after.Add(9*time.Minute)
-	if !sender.ok || sender.deadline.Before(earliest) || sender.deadline.After(latest) {
-		t.Errorf("the attempt's deadline is %v (set %v), want 9 minutes after the claim, between %v and %v",
-			sender.deadline, sender.ok, earliest, latest)
+	if len(sender.deadlines) != mail.AtOnce {
+		t.Fatalf("%d attempts, want %d", len(sender.deadlines), mail.AtOnce)
+	}
+	for _, d := range sender.deadlines {
+		if d.Before(earliest) || d.After(latest) {
+			t.Errorf("an attempt's deadline is %v, want 9 minutes after the claim, between %v and %v", d, earliest, latest)
+		}
+	}
+	left, err := st.ClaimMessages(ctx, practiced.NewTime(after), time.Minute, 100)
+	if err != nil || len(left) != 10-mail.AtOnce {
+		t.Errorf("another claim got %d messages, %v; want the %d the worker left", len(left), err, 10-mail.AtOnce)
 	}
 }

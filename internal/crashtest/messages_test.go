@@ -83,7 +83,11 @@ func messageKills(t *testing.T, url string) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("messages were still queued after 90 s")
+			m := body["data"].([]any)[0].(map[string]any)
+			srv.kill(t)
+			killed = true
+			t.Fatalf("messages were still queued after 90 s, among them %s after %v attempts (last error %v); the last server logged:\n%s",
+				m["id"], m["attempts"], m["last_error"], srv.stderr.String())
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
