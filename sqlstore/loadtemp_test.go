@@ -9,7 +9,7 @@ import (
 // loadTempStore sets the connection it is given to files, and
 // restoreTempStore sets it back to memory.
 func TestLoadTempStore(t *testing.T) {
-	s, err := openSQLite(filepath.Join(t.TempDir(), "t.db"), "")
+	s, err := openSQLite(filepath.Join(t.TempDir(), "t.db"), "", false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ func lockSQLite(path string, exclusive bool) (*fileLock, error) {
 		if exclusive {
 			return nil, fmt.Errorf("the database %s is in use by another process (a running server?): stop it first", path)
 		}
-		return nil, fmt.Errorf("the database %s is being restored", path)
+		return nil, fmt.Errorf("the database %s is being restored or loaded by another process: try again once it is done", path)
 	case errors.Is(err, syscall.ENOTSUP), errors.Is(err, syscall.ENOSYS), errors.Is(err, syscall.EINVAL):
 		return &fileLock{f: f}, nil
 	}

@@ -20,12 +20,27 @@ import (
 // write-ahead log, so an answered write survives a power cut, not only
 // the end of the process. The committer makes that one fsync per group
 // of concurrent writes rather than one per write.
-func openSQLite(path, sync string) (*Store, error) {
+//
+// With load, a database that does not exist yet is made for one bulk
+// load: it keeps a rollback journal until Close, which switches it to
+// the write-ahead log, and no other process may open it meanwhile. In
+// the log every page of a load is written twice, into the log and then
+// into the database by the checkpoint; with a rollback journal the new
+// pages at the end of the file go into the database once, and only the
+// few pages that held something before are copied to the journal. A
+// crash still leaves all or nothing: the next open rolls the journal
+// back.
+func openSQLite(path, sync string, load bool) (*Store, error) {
 	if path == "" {
 		return nil, fmt.Errorf("sqlite: empty database path")
 	}
+	load = load && isNewSQLite(path)
+	journal := "WAL"
+	if load {
+		journal = "DELETE"
+	}
 	q := url.Values{}
-	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "journal_mode("+journal+")")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "busy_timeout(10000)")
 	if sync == "" {
@@ -36,11 +51,11 @@ func openSQLite(path, sync string) (*Store, error) {
 	// bulk loads do not stall on checkpoints.
 	q.Add("_pragma", "wal_autocheckpoint(16384)")
 	dsn := sqliteURI(path) + "?" + q.Encode()
-	lock, err := lockSQLite(path, false)
+	lock, err := lockSQLite(path, load)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
-	if err := createSQLite(path); err != nil {
+	if err := createSQLite(path, journal); err != nil {
 		lock.release()
 		return nil, fmt.Errorf("sqlite: create %s: %w", path, err)
 	}
@@ -74,7 +89,28 @@ func openSQLite(path, sync string) (*Store, error) {
 	n := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, sync), lock: lock, blocks: newBlocksCache(blocksKept)}, nil
+	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, sync), lock: lock, blocks: newBlocksCache(blocksKept),
+		walOnClose: load}, nil
+}
+
+// isNewSQLite reports whether there is no database at path yet: no file,
+// or an empty one.
+func isNewSQLite(path string) bool {
+	fi, err := os.Stat(path)
+	return errors.Is(err, fs.ErrNotExist) || (err == nil && fi.Size() == 0)
+}
+
+// closeToWAL closes a database opened for a load, switching it to the
+// write-ahead log on the writer's connection once every reader's is
+// closed: SQLite leaves a rollback journal only while it is the one
+// connection.
+func (s *Store) closeToWAL() error {
+	rerr := s.r.Close()
+	_, err := s.w.Exec("PRAGMA journal_mode = WAL")
+	if err != nil {
+		err = fmt.Errorf("sqlite: switching to the write-ahead log: %w", err)
+	}
+	return errors.Join(rerr, err, s.w.Close())
 }
 
 // writerTempStore is where the writer keeps its temporary files.
@@ -124,12 +160,11 @@ func hasTable(ctx context.Context, q queryer, name string) (bool, error) {
 const pageSize = 8192
 
 // createSQLite makes the database at path, with pageSize pages and the
-// write-ahead log, when there is none yet (no file, or an empty one). An
-// existing database keeps the page size it was made with.
-func createSQLite(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.Size() > 0 {
-		return nil
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+// given journal mode, when there is none yet (no file, or an empty one).
+// An existing database keeps the page size it was made with.
+func createSQLite(path, journal string) error {
+	if !isNewSQLite(path) {
+		_, err := os.Stat(path)
 		return err
 	}
 	db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=busy_timeout(10000)")
@@ -137,7 +172,10 @@ func createSQLite(path string) error {
 		return err
 	}
 	defer db.Close()
-	_, err = db.Exec(fmt.Sprintf("PRAGMA page_size = %d; PRAGMA journal_mode = WAL", pageSize))
+	// Setting the user version writes the database's first page, which
+	// fixes its page size: the write-ahead log does, a rollback journal
+	// not yet.
+	_, err = db.Exec(fmt.Sprintf("PRAGMA page_size = %d; PRAGMA journal_mode = %s; PRAGMA user_version = 0", pageSize, journal))
 	return err
 }
 

@@ -39,6 +39,9 @@ type Store struct {
 	keyReads *keyReads
 	// templates render messages; nil means the built-in ones.
 	templates *mail.Templates
+	// walOnClose is set when a new SQLite database was opened for a load
+	// with a rollback journal: Close switches it to the write-ahead log.
+	walOnClose bool
 	// loadBegun, when set, is called with each transaction of SeedAll as
 	// it begins, for the tests of what a load sets on the writer.
 	loadBegun func(tx *sql.Tx)
@@ -65,6 +68,11 @@ type Options struct {
 	// PoolSize is the number of PostgreSQL connections; 0 means PoolSize.
 	PoolSize int
 
+	// Load opens a SQLite database that does not exist yet for one bulk
+	// load, the only process to use it until Close (see openSQLite).
+	// An existing database, or a PostgreSQL one, opens as usual.
+	Load bool
+
 	// sqliteSync is SQLite's synchronous setting, FULL when empty. Only
 	// the power-loss test sets it, to NORMAL, to show that the test can
 	// tell when answered writes are lost.
@@ -87,7 +95,7 @@ func OpenWith(ctx context.Context, url string, opt Options) (*Store, error) {
 	if IsPostgres(url) {
 		s, err = openPostgres(ctx, url, opt.PoolSize)
 	} else {
-		s, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), opt.sqliteSync)
+		s, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), opt.sqliteSync, opt.Load)
 	}
 	if err != nil {
 		return nil, err
@@ -112,6 +120,9 @@ func (s *Store) Close() error {
 	defer s.lock.release()
 	if s.r == s.w {
 		return s.r.Close()
+	}
+	if s.walOnClose {
+		return s.closeToWAL()
 	}
 	return errors.Join(s.w.Close(), s.r.Close())
 }

@@ -34,11 +34,19 @@ func runDemo(ctx context.Context, args []string, getenv func(string) string, std
 	if *clients < 0 {
 		return fmt.Errorf("demo: --clients must not be negative")
 	}
-	st, err := sqlstore.Open(ctx, *db)
+	// A new SQLite database is made for the load (sqlstore.Options.Load):
+	// it is written once rather than twice, and is ready to serve once
+	// closed.
+	st, err := sqlstore.OpenWith(ctx, *db, sqlstore.Options{Load: true})
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	closed := false
+	defer func() {
+		if !closed {
+			st.Close()
+		}
+	}()
 	name := demoBusiness
 	if _, err := st.BusinessByName(ctx, name); err == nil {
 		name = fmt.Sprintf("%s %s", demoBusiness, time.Now().UTC().Format("2006-01-02 15:04:05"))
@@ -49,6 +57,10 @@ func runDemo(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	token, _, err := createAPIKey(ctx, st, biz.ID, false)
 	if err != nil {
+		return err
+	}
+	closed = true
+	if err := st.Close(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "loaded the demo clinic as business %q (%s)\n", biz.Name, biz.ID)

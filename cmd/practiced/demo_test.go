@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,8 +15,11 @@ import (
 
 // TestDemoRunsTwiceOnOneDatabase runs practiced demo twice on one
 // database: the second run loads a second clinic with ids of its own.
+// The first, which makes the database with a rollback journal, leaves it
+// in the write-ahead log.
 func TestDemoRunsTwiceOnOneDatabase(t *testing.T) {
-	db := "sqlite:" + filepath.Join(t.TempDir(), "demo.db")
+	path := filepath.Join(t.TempDir(), "demo.db")
+	db := "sqlite:" + path
 	var logs syncBuffer
 	for range 2 {
 		var token syncBuffer
@@ -24,6 +28,11 @@ func TestDemoRunsTwiceOnOneDatabase(t *testing.T) {
 		}
 		if !strings.HasPrefix(token.String(), "pk_") {
 			t.Fatalf("printed %q, want a key", token.String())
+		}
+		// Bytes 18 and 19 of the header are 2 in the write-ahead log.
+		header, err := os.ReadFile(path)
+		if err != nil || len(header) < 20 || header[18] != 2 || header[19] != 2 {
+			t.Fatalf("the database after a demo run: %v; want its header to say write-ahead log", err)
 		}
 	}
 	if n := strings.Count(logs.String(), "loaded the demo clinic as business"); n != 2 {
