@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -318,11 +319,14 @@ type inserter struct {
 	written      map[string]int
 	later        []string
 	laterStats   []statRow
-	table        string
-	cols         []string
-	vals         []any
-	rows         int
-	err          error
+	// versioned are the lists whose version trigger dropIndexes dropped:
+	// buildIndexes adds one to each list's version, once.
+	versioned []string
+	table     string
+	cols      []string
+	vals      []any
+	rows      int
+	err       error
 }
 
 func (in *inserter) row(table, cols string, extra []string, vals []any) {
@@ -354,6 +358,11 @@ func (in *inserter) row(table, cols string, extra []string, vals []any) {
 // transaction, so nothing else ever sees the table without the index,
 // and a load that fails leaves it as it was. Unique indexes stay, as they
 // check each row as it goes in, and so does the primary key.
+//
+// The table's version trigger (<table>_version_insert, migration 0023),
+// which adds one to its list's version for every row inserted, goes
+// aside with the indexes: buildIndexes makes it again and adds one to
+// the version once, which is all a reader of the version can tell.
 func (in *inserter) dropIndexes(table string, recs int) error {
 	if !in.laterIndexes {
 		return nil
@@ -402,6 +411,26 @@ func (in *inserter) dropIndexes(table string, recs int) error {
 			return fmt.Errorf("seed %s: drop index %s: %w", table, name, err)
 		}
 	}
+	return in.dropVersionTrigger(table)
+}
+
+// dropVersionTrigger drops the trigger that adds one to the version of
+// table's list for every row inserted, if it has one, for buildIndexes
+// to make again.
+func (in *inserter) dropVersionTrigger(table string) error {
+	name := table + "_version_insert"
+	var create string
+	err := in.tx.QueryRowContext(in.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, name).Scan(&create)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("seed %s: read version trigger: %w", table, err)
+	}
+	if _, err := in.tx.ExecContext(in.ctx, `DROP TRIGGER "`+name+`"`); err != nil {
+		return fmt.Errorf("seed %s: drop version trigger: %w", table, err)
+	}
+	in.later = append(in.later, create)
+	in.versioned = append(in.versioned, table)
 	return nil
 }
 
@@ -461,15 +490,22 @@ func (in *inserter) keepStatRows(stat, table, name string) error {
 	return rows.Err()
 }
 
-// buildIndexes builds the indexes dropIndexes dropped, from the statements
-// that made them, and gives them back their statistics, which the
-// connection then reads again (ANALYZE sqlite_schema): it would otherwise
-// plan with the defaults a new index gets until it opened the schema
-// afresh.
+// buildIndexes builds the indexes and makes the version triggers that
+// dropIndexes dropped, from the statements that made them, adds one to
+// each of those lists' versions, and gives the indexes back their
+// statistics, which the connection then reads again (ANALYZE
+// sqlite_schema): it would otherwise plan with the defaults a new index
+// gets until it opened the schema afresh.
 func (in *inserter) buildIndexes() error {
 	for _, create := range in.later {
 		if _, err := in.tx.ExecContext(in.ctx, create); err != nil {
 			return fmt.Errorf("seed: build index: %w", err)
+		}
+	}
+	for _, list := range in.versioned {
+		if _, err := in.tx.ExecContext(in.ctx, `INSERT INTO list_versions (business, list, version) VALUES (?, ?, 1)
+			ON CONFLICT (business, list) DO UPDATE SET version = version + 1`, in.biz, list); err != nil {
+			return fmt.Errorf("seed: version of %s: %w", list, err)
 		}
 	}
 	if len(in.laterStats) == 0 {

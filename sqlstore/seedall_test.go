@@ -166,7 +166,22 @@ const (
 	clientIndexes = `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'clients' AND sql IS NOT NULL ORDER BY name`
 	clientStats   = `SELECT idx, stat FROM sqlite_stat1 WHERE tbl = 'clients' ORDER BY idx`
 	clientSamples = `SELECT idx, neq || '/' || nlt || '/' || ndlt || '/' || hex(sample) FROM sqlite_stat4 WHERE tbl = 'clients' ORDER BY 1, 2`
+	// clientTriggers are the triggers on the clients table.
+	clientTriggers = `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'clients' ORDER BY name`
 )
+
+// clientsVersion is the version of the business's list of clients.
+func clientsVersion(t *testing.T, db *sql.DB, biz string) int {
+	t.Helper()
+	var v int
+	err := db.QueryRow(`SELECT version FROM list_versions WHERE business = ? AND list = 'clients'`, biz).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
 
 // pairs runs query, which selects two text columns, on q, and returns
 // each row as "first: second".
@@ -231,9 +246,14 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	if len(before) != 2 || !strings.HasPrefix(before[0], "clients_email_lower: ") || !strings.HasPrefix(before[1], "clients_updated: ") {
 		t.Fatalf("the clients' secondary indexes are %q, want clients_email_lower and clients_updated", before)
 	}
+	triggers := pairs(t, db, clientTriggers)
+	if !slices.ContainsFunc(triggers, func(s string) bool { return strings.HasPrefix(s, "clients_version_insert: ") }) {
+		t.Fatalf("the clients' triggers are %q, want clients_version_insert among them", triggers)
+	}
+	version := clientsVersion(t, db, biz)
 	var load *sql.Tx
 	sqlstore.OnLoadBegun(st, func(tx *sql.Tx) { load = tx })
-	var during []string
+	var during, triggersDuring []string
 	var clients rowClients
 	batches := func(fail error) func() (practiced.SeedData, bool, error) {
 		n := 0
@@ -241,6 +261,7 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 			n++
 			if n == 2 {
 				during = pairs(t, load, clientIndexes)
+				triggersDuring = pairs(t, load, clientTriggers)
 			}
 			switch {
 			case n == 3 && fail != nil:
@@ -272,9 +293,19 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 		if got := pairs(t, db, clientIndexes); !slices.Equal(got, before) {
 			t.Fatalf("after a load (failing: %v) the indexes are %q, want %q", fail, got, before)
 		}
+		if want := len(triggers) - 1; len(triggersDuring) != want || slices.ContainsFunc(triggersDuring, func(s string) bool { return strings.HasPrefix(s, "clients_version_insert: ") }) {
+			t.Errorf("a load into an empty table (failing: %v) kept the triggers %q while it ran, want all but clients_version_insert", fail, triggersDuring)
+		}
+		if got := pairs(t, db, clientTriggers); !slices.Equal(got, triggers) {
+			t.Fatalf("after a load (failing: %v) the triggers are %q, want %q", fail, got, triggers)
+		}
 	}
 	if n := stored(); n != 200 {
 		t.Fatalf("a failed load and a load of 200 clients stored %d", n)
+	}
+	// The failed load changed nothing; the other added one, once.
+	if got := clientsVersion(t, db, biz); got != version+1 {
+		t.Errorf("the list's version went from %d to %d in a failed load and a load of 200 clients, want %d", version, got, version+1)
 	}
 	checkIntegrity(t, db)
 	var byEmail, byUpdate int
@@ -299,6 +330,10 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	}
 	if n := stored(); n != 400 {
 		t.Fatalf("two loads of 200 clients stored %d", n)
+	}
+	// This one kept its trigger, which added one for each row.
+	if got := clientsVersion(t, db, biz); got != version+201 {
+		t.Errorf("after a load that kept its trigger the version is %d, want %d", got, version+201)
 	}
 }
 
