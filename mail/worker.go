@@ -3,6 +3,7 @@ package mail
 import (
 	"cmp"
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -48,48 +49,66 @@ func (w *Worker) Run(ctx context.Context) {
 // AtOnce is how many messages a worker attempts side by side.
 const AtOnce = 4
 
-// RunOnce claims up to AtOnce due messages and attempts them side by
-// side, once each; it returns how many it attempted. It claims no more
-// than it starts, so every attempt has its claim's whole time: a claim
-// that waited behind others could lapse during a slow mail server's
-// answer.
+// RunOnce sends the due messages, AtOnce side by side, until none is
+// left due; it returns how many it attempted. Each of the AtOnce senders
+// claims one message as it starts on it, so that every attempt has its
+// claim's whole time (a claim that waited behind others could lapse
+// during a slow mail server's answer) and a slow message holds up only
+// its own sender.
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
-	lease := cmp.Or(w.Lease, DefaultLease)
-	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), lease, AtOnce)
-	if err != nil || len(jobs) == 0 {
-		return 0, err
-	}
-	// An attempt under way when ctx ends still records its outcome: a
-	// message the server accepted must not stay queued to go again.
-	record := context.WithoutCancel(ctx)
+	var (
+		mu        sync.Mutex
+		attempted int
+		errs      []error
+	)
 	var wg sync.WaitGroup
-	errs := make(chan error, len(jobs))
-	for _, j := range jobs {
+	for range AtOnce {
 		wg.Go(func() {
-			// An attempt ends before its claim lapses, with time left to
-			// record its outcome: once it has lapsed, another process may
-			// take the message and find it handed over.
-			actx, cancel := context.WithTimeout(ctx, j.Until.Sub(w.now())-lease/10)
-			defer cancel()
-			if actx.Err() != nil {
-				// The claim took so long that it is all but over: the
-				// message stays claimed and is due again when it lapses.
-				return
-			}
-			r, ok := w.attempt(actx, record, j)
-			if ok {
-				errs <- w.Store.FinishMessage(record, j, r, practiced.NewTime(w.now()))
+			for ctx.Err() == nil {
+				n, err := w.sendOne(ctx)
+				mu.Lock()
+				attempted += n
+				if err != nil {
+					errs = append(errs, err)
+				}
+				mu.Unlock()
+				if n == 0 || err != nil {
+					return
+				}
 			}
 		})
 	}
 	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			return len(jobs), err
-		}
+	return attempted, errors.Join(errs...)
+}
+
+// sendOne claims one due message and attempts it; it returns 0 when none
+// is due.
+func (w *Worker) sendOne(ctx context.Context) (int, error) {
+	lease := cmp.Or(w.Lease, DefaultLease)
+	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), lease, 1)
+	if err != nil || len(jobs) == 0 {
+		return 0, err
 	}
-	return len(jobs), nil
+	j := jobs[0]
+	// An attempt ends before its claim lapses, with time left to record
+	// its outcome: once it has lapsed, another process may take the
+	// message and find it handed over.
+	actx, cancel := context.WithTimeout(ctx, j.Until.Sub(w.now())-lease/10)
+	defer cancel()
+	if actx.Err() != nil {
+		// The claim took so long that it is all but over: the message
+		// stays claimed and is due again when it lapses.
+		return 1, nil
+	}
+	// An attempt under way when ctx ends still records its outcome: a
+	// message the server accepted must not stay queued to go again.
+	record := context.WithoutCancel(ctx)
+	r, ok := w.attempt(actx, record, j)
+	if !ok {
+		return 1, nil
+	}
+	return 1, w.Store.FinishMessage(record, j, r, practiced.NewTime(w.now()))
 }
 
 // attempt sends one message and says what came of it, recording its
