@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -940,11 +941,24 @@ func TestLoadMillionClients(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.st.Close()
+	if err := l.st.Close(); err != nil {
+		t.Fatalf("closing the store: %v", err)
+	}
 	took := time.Since(start)
 	t.Logf("loaded %+v in %v", l.sum, took)
 	if last != n {
 		t.Errorf("last progress at %d, want %d", last, n)
+	}
+	// Bytes 18 and 19 of the header are 2 in the write-ahead log.
+	f, err := os.Open(l.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := make([]byte, 20)
+	_, err = io.ReadFull(f, header)
+	f.Close()
+	if err != nil || header[18] != 2 || header[19] != 2 {
+		t.Errorf("the loaded database's header says %v, %v; want the write-ahead log", header[18:20], err)
 	}
 	db := openDB(t, l.path)
 	if got := count(t, db, l.biz, "clients"); got != n {

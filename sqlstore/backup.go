@@ -26,6 +26,13 @@ func BackupSQLite(ctx context.Context, path, to string) error {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("backup: %w", err)
 	}
+	// Shared, as a store holds it: a database being restored, or made by
+	// a load that no other process may read, is refused at once.
+	lock, err := lockSQLite(path, false)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer lock.release()
 	db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)

@@ -50,11 +50,21 @@ func TestANewDatabaseIsMadeForItsLoad(t *testing.T) {
 	if mode := journalMode(t, st); mode != "delete" {
 		t.Errorf("journal mode during the load: %q, want delete", mode)
 	}
+	// FULL would not sync the directory once a commit deletes its
+	// journal; EXTRA (3) does.
+	var sync int
+	if err := st.w.QueryRow("PRAGMA synchronous").Scan(&sync); err != nil || sync != 3 {
+		t.Errorf("synchronous during the load: %d, %v; want 3 (EXTRA)", sync, err)
+	}
 	if other, err := Open(ctx, "sqlite:"+path); err == nil {
 		other.Close()
 		t.Error("a second store opened the database of a load")
 	} else if !strings.Contains(err.Error(), "being restored or loaded by another process") {
 		t.Errorf("a second store: %v, want the database being loaded", err)
+	}
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if err := BackupSQLite(ctx, path, backup); err == nil || !strings.Contains(err.Error(), "being restored or loaded by another process") {
+		t.Errorf("a backup during the load: %v, want the database being loaded", err)
 	}
 	biz, err := st.CreateBusiness(ctx, "Loading Clinic")
 	if err != nil {
@@ -74,6 +84,9 @@ func TestANewDatabaseIsMadeForItsLoad(t *testing.T) {
 	}
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Errorf("closing the store again: %v", err)
 	}
 	if _, err := os.Stat(path + "-journal"); !os.IsNotExist(err) {
 		t.Errorf("the rollback journal is left behind: %v", err)

@@ -10,9 +10,11 @@ import (
 )
 
 // fileLock is a lock on the file beside a SQLite database, PATH.lock.
-// Every store holds it shared for as long as it is open; a restore takes
-// it exclusively, so it can tell that no process has the database open
-// and none opens it while the file is replaced.
+// Every store and backup holds it shared for as long as it has the
+// database open; a restore takes it exclusively, so it can tell that no
+// process has the database open and none opens it while the file is
+// replaced, and so does a store that makes a new database for a load
+// (Options.Load), which no other process may read until it is closed.
 type fileLock struct{ f *os.File }
 
 // lockSQLite takes the lock of the database at path, without waiting.

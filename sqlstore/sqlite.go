@@ -28,33 +28,47 @@ import (
 // into the database by the checkpoint; with a rollback journal the new
 // pages at the end of the file go into the database once, and only the
 // few pages that held something before are copied to the journal. A
-// crash still leaves all or nothing: the next open rolls the journal
-// back.
+// crash leaves the database as of its last commit: the next open plays
+// the journal back. synchronous FULL becomes EXTRA there, which also
+// syncs the directory once a commit has deleted its journal, so that a
+// power cut cannot bring the journal back to undo the commit.
 func openSQLite(path, sync string, load bool) (*Store, error) {
 	if path == "" {
 		return nil, fmt.Errorf("sqlite: empty database path")
 	}
 	load = load && isNewSQLite(path)
+	lock, err := lockSQLite(path, load)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	if load && !isNewSQLite(path) {
+		// Another process made the database between the look and the
+		// lock: it opens as any existing one, shared.
+		lock.release()
+		load = false
+		if lock, err = lockSQLite(path, false); err != nil {
+			return nil, fmt.Errorf("sqlite: %w", err)
+		}
+	}
 	journal := "WAL"
+	if sync == "" {
+		sync = "FULL"
+	}
 	if load {
 		journal = "DELETE"
+		if sync == "FULL" {
+			sync = "EXTRA"
+		}
 	}
 	q := url.Values{}
 	q.Add("_pragma", "journal_mode("+journal+")")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "busy_timeout(10000)")
-	if sync == "" {
-		sync = "FULL"
-	}
 	q.Add("_pragma", "synchronous("+sync+")")
 	// Checkpoint the write-ahead log less often than every 1,000 pages, so
 	// bulk loads do not stall on checkpoints.
 	q.Add("_pragma", "wal_autocheckpoint(16384)")
 	dsn := sqliteURI(path) + "?" + q.Encode()
-	lock, err := lockSQLite(path, load)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: %w", err)
-	}
 	if err := createSQLite(path, journal); err != nil {
 		lock.release()
 		return nil, fmt.Errorf("sqlite: create %s: %w", path, err)
@@ -102,11 +116,17 @@ func isNewSQLite(path string) bool {
 
 // closeToWAL closes a database opened for a load, switching it to the
 // write-ahead log on the writer's connection once every reader's is
-// closed: SQLite leaves a rollback journal only while it is the one
-// connection.
+// closed: a reader in the middle of a read would keep the switch from
+// taking its lock. SQLite answers a switch it could not make with the
+// mode it kept, not an error. The next open switches a database left
+// behind with its rollback journal.
 func (s *Store) closeToWAL() error {
 	rerr := s.r.Close()
-	_, err := s.w.Exec("PRAGMA journal_mode = WAL")
+	var mode string
+	err := s.w.QueryRow("PRAGMA journal_mode = WAL").Scan(&mode)
+	if err == nil && mode != "wal" {
+		err = fmt.Errorf("the database kept journal mode %s", mode)
+	}
 	if err != nil {
 		err = fmt.Errorf("sqlite: switching to the write-ahead log: %w", err)
 	}

@@ -122,6 +122,8 @@ func (s *Store) Close() error {
 		return s.r.Close()
 	}
 	if s.walOnClose {
+		// Once: a store may be closed twice.
+		s.walOnClose = false
 		return s.closeToWAL()
 	}
 	return errors.Join(s.w.Close(), s.r.Close())
