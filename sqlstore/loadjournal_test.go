@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -161,16 +160,7 @@ func TestAKilledLoadLeavesItsNewDatabaseAsCommitted(t *testing.T) {
 		return
 	}
 	path := filepath.Join(t.TempDir(), "killed.db")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestAKilledLoadLeavesItsNewDatabaseAsCommitted$", "-test.count=1")
-	cmd.Env = append(os.Environ(), loadKillDBEnv+"="+path)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out := startChild(t, "TestAKilledLoadLeavesItsNewDatabaseAsCommitted", loadKillDBEnv+"="+path)
 	defer cmd.Wait()
 	defer cmd.Process.Kill()
 	sc := bufio.NewScanner(out)

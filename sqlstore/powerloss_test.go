@@ -135,16 +135,7 @@ func present(t *testing.T, path string, opt Options, businessID string, cs []pra
 // answered n writes (or after ten seconds). It returns the clients the
 // child reported written.
 func writeUntilCut(t *testing.T, path, businessID, sync string, n int) []practiced.Client {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestPowerLoss$", "-test.count=1")
-	cmd.Env = append(os.Environ(), childDBEnv+"="+path, childBizEnv+"="+businessID, childSyncEnv+"="+sync)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out := startChild(t, "TestPowerLoss", childDBEnv+"="+path, childBizEnv+"="+businessID, childSyncEnv+"="+sync)
 	lines := make(chan []byte)
 	go func() {
 		defer close(lines)
@@ -186,6 +177,24 @@ read:
 		t.Fatal("the writer answered no write before the cut")
 	}
 	return written
+}
+
+// startChild runs the test binary again, for the named test alone, with
+// env added to its environment; it returns the process and its standard
+// output. Its standard error is the test's.
+func startChild(t *testing.T, test string, env ...string) (*exec.Cmd, io.Reader) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, out
 }
 
 // powerLossChild writes clients from 16 goroutines until it is killed,
