@@ -36,17 +36,27 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 	if path == "" {
 		return nil, fmt.Errorf("sqlite: empty database path")
 	}
-	load = load && isNewSQLite(path)
+	if load {
+		isNew, err := newSQLite(path)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: %w", err)
+		}
+		load = isNew
+	}
 	lock, err := lockSQLite(path, load)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
-	if load && !isNewSQLite(path) {
-		// Another process made the database between the look and the
-		// lock: it opens as any existing one, shared.
-		lock.release()
-		load = false
-		if lock, err = lockSQLite(path, false); err != nil {
+	if load {
+		// Another process may have made the database between the look and
+		// the lock: it then opens as any existing one, shared.
+		isNew, err := newSQLite(path)
+		if err == nil && !isNew {
+			lock.release()
+			load = false
+			lock, err = lockSQLite(path, false)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("sqlite: %w", err)
 		}
 	}
@@ -107,11 +117,14 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 		walOnClose: load}, nil
 }
 
-// isNewSQLite reports whether there is no database at path yet: no file,
+// newSQLite reports whether there is no database at path yet: no file,
 // or an empty one.
-func isNewSQLite(path string) bool {
+func newSQLite(path string) (bool, error) {
 	fi, err := os.Stat(path)
-	return errors.Is(err, fs.ErrNotExist) || (err == nil && fi.Size() == 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, nil
+	}
+	return err == nil && fi.Size() == 0, err
 }
 
 // closeToWAL closes a database opened for a load, switching it to the
@@ -183,8 +196,7 @@ const pageSize = 8192
 // given journal mode, when there is none yet (no file, or an empty one).
 // An existing database keeps the page size it was made with.
 func createSQLite(path, journal string) error {
-	if !isNewSQLite(path) {
-		_, err := os.Stat(path)
+	if isNew, err := newSQLite(path); err != nil || !isNew {
 		return err
 	}
 	db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=busy_timeout(10000)")

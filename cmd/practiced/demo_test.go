@@ -81,13 +81,24 @@ func (f *failingSeeds) SeedAll(ctx context.Context, businessID string, next func
 }
 
 // TestDemoLoadIsAllOrNothing fails each of a load's batches in turn, and
-// cancels one: nothing of the business stays behind.
+// cancels one: nothing of the business stays behind, in the write-ahead
+// log and in a new database made for the load, as practiced demo makes
+// one.
 func TestDemoLoadIsAllOrNothing(t *testing.T) {
-	st, err := openStore("sqlite:" + filepath.Join(t.TempDir(), "demo.db"))
-	if err != nil {
-		t.Fatal(err)
+	for name, opt := range map[string]sqlstore.Options{"log": {}, "made for the load": {Load: true}} {
+		t.Run(name, func(t *testing.T) {
+			st, err := sqlstore.OpenWith(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "demo.db"), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			demoLoadIsAllOrNothing(t, st)
+		})
 	}
-	defer st.Close()
+}
+
+// demoLoadIsAllOrNothing is TestDemoLoadIsAllOrNothing on the store st.
+func demoLoadIsAllOrNothing(t *testing.T, st *sqlstore.Store) {
 	for n := 1; n <= 3; n++ {
 		f := &failingSeeds{Store: st, n: n}
 		_, err := loadDemoBusiness(t.Context(), f, "Failing Clinic", 1, 250, io.Discard)
