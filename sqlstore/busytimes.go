@@ -32,7 +32,7 @@ func finishBusyTime(b *practiced.BusyTime) {
 
 func busyTimeValues(b *practiced.BusyTime) []any {
 	return []any{b.ID, b.LocationID, b.PractitionerID, tsv(b.StartsAt), tsv(b.EndsAt), nullStr(b.Name), nullStr(b.Note), nullStr(b.BusyTimeTypeID),
-		nullStr(b.RoomID), nullStr(b.VehicleID), jsonText(b.ResourceIDs), nullStr(b.RepeatID), tsv(b.CreatedAt), tsv(b.UpdatedAt), nullTs(b.ArchivedAt)}
+		nullStr(b.RoomID), nullStr(b.VehicleID), jsonList(b.ResourceIDs), nullStr(b.RepeatID), tsv(b.CreatedAt), tsv(b.UpdatedAt), nullTs(b.ArchivedAt)}
 }
 
 var busyTimes = &table[practiced.BusyTime]{

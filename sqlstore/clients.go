@@ -61,10 +61,10 @@ func normalizeClient(c *practiced.Client) {
 func clientValues(c *practiced.Client) []any {
 	return []any{c.ID, c.Title, c.FirstName, c.LastName, c.PreferredName, c.Profession, c.Email,
 		nullStr(c.DateOfBirth), c.Sex, c.GenderIdentity, c.Pronouns, nullStr(c.PrivacyPolicyConsent), nullStr(c.MarketingConsent), c.NoMessages,
-		nullStr(c.ConsentMethod), jsonText(c.Medications), jsonText(c.Allergies), jsonText(c.Intolerances), nullStr(c.EmergencyContactID),
+		nullStr(c.ConsentMethod), jsonList(c.Medications), jsonList(c.Allergies), jsonList(c.Intolerances), nullStr(c.EmergencyContactID),
 		c.EmergencyContactRelationship, nullStr(c.InvoiceContactID), c.Notes, c.Alert, nullStr(c.ReferralTypeID),
-		c.ReferralDescription, nullStr(c.ReferredByID), c.PhoneNumber, jsonText(c.PhoneNumbers), jsonText(c.Address), jsonText(c.TagIDs),
-		nullJSON(c.NDISDetails), jsonText(c.RelatedClients), jsonText(c.LinkedContacts),
+		c.ReferralDescription, nullStr(c.ReferredByID), c.PhoneNumber, jsonList(c.PhoneNumbers), jsonText(c.Address), jsonList(c.TagIDs),
+		nullJSON(c.NDISDetails), jsonList(c.RelatedClients), jsonList(c.LinkedContacts),
 		tsv(c.CreatedAt), tsv(c.UpdatedAt), nullTs(c.ArchivedAt)}
 }
 

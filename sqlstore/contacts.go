@@ -33,7 +33,7 @@ func normalizeContact(c *practiced.Contact) {
 
 func contactValues(c *practiced.Contact) []any {
 	return []any{c.ID, c.Type, c.Title, c.FirstName, c.LastName, c.PreferredName, c.Profession, c.Company,
-		c.Email, c.Notes, jsonText(c.PhoneNumbers), jsonText(c.Address), jsonText(c.TagIDs),
+		c.Email, c.Notes, jsonList(c.PhoneNumbers), jsonText(c.Address), jsonList(c.TagIDs),
 		tsv(c.CreatedAt), tsv(c.UpdatedAt), nullTs(c.ArchivedAt)}
 }
 

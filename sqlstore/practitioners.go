@@ -19,7 +19,7 @@ func scanPractitioner(r rowScanner) (practiced.Practitioner, error) {
 
 func practitionerValues(p *practiced.Practitioner) []any {
 	return []any{p.ID, p.Title, p.FirstName, p.LastName, p.DisplayName, p.Designation, p.Email, p.Phone,
-		jsonText(p.WorkingHours), jsonText(p.Exceptions), tsv(p.CreatedAt), tsv(p.UpdatedAt), nullTs(p.ArchivedAt)}
+		jsonList(p.WorkingHours), jsonList(p.Exceptions), tsv(p.CreatedAt), tsv(p.UpdatedAt), nullTs(p.ArchivedAt)}
 }
 
 // normalizePractitioner makes every list non-nil.

@@ -111,27 +111,32 @@ func copyFrom(ctx context.Context, conn *sql.Conn) func(table string, cols []str
 	}
 }
 
+// copyEscapes are the letters COPY's text format writes after a
+// backslash for each character it escapes.
+var copyEscapes = [256]byte{'\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}
+
 // appendCopyText appends v as a value of COPY's text format.
 func appendCopyText(buf []byte, v any) ([]byte, error) {
 	switch v := v.(type) {
 	case nil:
 		return append(buf, `\N`...), nil
 	case string:
-		for i := 0; i < len(v); i++ {
-			switch c := v[i]; c {
-			case '\\':
-				buf = append(buf, `\\`...)
-			case '\n':
-				buf = append(buf, `\n`...)
-			case '\r':
-				buf = append(buf, `\r`...)
-			case '\t':
-				buf = append(buf, `\t`...)
-			default:
-				buf = append(buf, c)
-			}
+		// Text goes in whole between the characters COPY needs escaped,
+		// and most values have none, which four vectorised searches
+		// tell: a byte at a time cost an eighth of a load's CPU.
+		if strings.IndexByte(v, '\\') < 0 && strings.IndexByte(v, '\n') < 0 &&
+			strings.IndexByte(v, '\r') < 0 && strings.IndexByte(v, '\t') < 0 {
+			return append(buf, v...), nil
 		}
-		return buf, nil
+		for {
+			i := strings.IndexAny(v, "\\\n\r\t")
+			if i < 0 {
+				return append(buf, v...), nil
+			}
+			buf = append(buf, v[:i]...)
+			buf = append(buf, '\\', copyEscapes[v[i]])
+			v = v[i+1:]
+		}
 	case int:
 		return strconv.AppendInt(buf, int64(v), 10), nil
 	case int64:

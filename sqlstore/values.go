@@ -34,6 +34,16 @@ func nullStr(s *string) any {
 	return *s
 }
 
+// jsonList returns the list s as JSON text for a JSON column: an empty
+// list, the commonest value of most list columns, without the encoder's
+// reflection (which made up a fifth of encoding a client's row).
+func jsonList[S ~[]E, E any](s S) string {
+	if len(s) == 0 {
+		return "[]"
+	}
+	return jsonText(s)
+}
+
 // jsonText returns v as JSON text for a JSON column. A nil slice is
 // stored as an empty list.
 func jsonText(v any) string {

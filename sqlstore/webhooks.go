@@ -55,7 +55,7 @@ func (s *Store) CreateWebhookEndpoint(ctx context.Context, businessID string, e 
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO webhook_endpoints (business_id, `+webhookEndpointCols+`, cursor_seq)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-			businessID, e.ID, e.URL, e.Description, jsonText(e.EventTypes), e.Enabled, nullStr(e.DisabledReason), e.Secret, e.PreviousSecret,
+			businessID, e.ID, e.URL, e.Description, jsonList(e.EventTypes), e.Enabled, nullStr(e.DisabledReason), e.Secret, e.PreviousSecret,
 			nullTs(e.PreviousSecretUntil), nullTs(e.FailingSince), tsv(e.CreatedAt), tsv(e.UpdatedAt), last.Int64)
 		return translate(err)
 	})
@@ -108,7 +108,7 @@ func (s *Store) UpdateWebhookEndpoint(ctx context.Context, businessID, id string
 		_, err = tx.ExecContext(ctx, `UPDATE webhook_endpoints SET url = $3, description = $4, event_types = $5, enabled = $6,
 			disabled_reason = $7, secret = $8, previous_secret = $9, previous_secret_until = $10, failing_since = $11, updated_at = $12
 			WHERE business_id = $1 AND id = $2`,
-			businessID, id, e.URL, e.Description, jsonText(e.EventTypes), e.Enabled, nullStr(e.DisabledReason), e.Secret,
+			businessID, id, e.URL, e.Description, jsonList(e.EventTypes), e.Enabled, nullStr(e.DisabledReason), e.Secret,
 			e.PreviousSecret, nullTs(e.PreviousSecretUntil), nullTs(e.FailingSince), tsv(e.UpdatedAt))
 		return err
 	})
