@@ -11,12 +11,9 @@
 package demo
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 	_ "time/tzdata" // the clinics' zones must load on hosts without zoneinfo, too
@@ -287,29 +284,14 @@ func (b *builder) loadClients(ctx context.Context, st practiced.Store, businessI
 	gen := b.clients.clone()
 	go func() {
 		defer close(batches)
-		var made []practiced.Client // the clients of a batch as made, before they are put in order
-		var order []int
 		for start := 0; start < b.nClients; start += clientBatch {
-			n := min(clientBatch, b.nClients-start)
-			made, order = slices.Grow(made[:0], n)[:n], slices.Grow(order[:0], n)[:n]
-			for i := range made {
-				gen.fill(start+i, &made[i])
-				order[i] = i
-			}
-			// In e-mail order, the inserts sweep the e-mail index once
-			// instead of jumping around it, which keeps SQLite's page
-			// cache from thrashing while the index is kept up (until a
-			// load has written enough rows to build its indexes after
-			// them). The order of a batch shows nowhere else. The sort
-			// moves the clients' positions, and each client is copied
-			// once: swapping the records themselves, of some 700 bytes
-			// each, took a twentieth of a load's CPU.
-			slices.SortFunc(order, func(i, j int) int {
-				return cmp.Or(strings.Compare(made[i].Email, made[j].Email), strings.Compare(made[i].ID, made[j].ID))
-			})
-			batch := make([]practiced.Client, n)
-			for k, i := range order {
-				batch[k] = made[i]
+			// In the order they were created, which is their ids' order,
+			// as a clinic adds them: a page of the list is then a few
+			// neighbouring pages of the table, as in a real clinic's
+			// database, rather than a page of the table for each client.
+			batch := make([]practiced.Client, min(clientBatch, b.nClients-start))
+			for i := range batch {
+				gen.fill(start+i, &batch[i])
 			}
 			select {
 			case batches <- batch:

@@ -798,6 +798,40 @@ func TestPhoneNumbersAreStoredAsTheAPIStoresThem(t *testing.T) {
 	}
 }
 
+// The clients are stored in the order they were created, which is the
+// order of their ids, as a clinic adds them: SQLite's rows of them, in
+// the order of their rowids, are in the order of their ids.
+func TestClientsAreStoredInTheOrderOfTheirIDs(t *testing.T) {
+	for _, l := range shared(t) {
+		t.Run(l.name, func(t *testing.T) {
+			rows, err := openDB(t, l.path).Query(`SELECT id FROM clients WHERE business_id = $1 ORDER BY rowid`, l.biz)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var ids []string
+			for rows.Next() {
+				var id string
+				if err := rows.Scan(&id); err != nil {
+					t.Fatal(err)
+				}
+				ids = append(ids, id)
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if len(ids) != l.sum.Clients {
+				t.Fatalf("%d clients stored, want %d", len(ids), l.sum.Clients)
+			}
+			for i := 1; i < len(ids); i++ {
+				if ids[i] <= ids[i-1] {
+					t.Fatalf("client %d of the table, %s, comes after %s", i, ids[i], ids[i-1])
+				}
+			}
+		})
+	}
+}
+
 func TestRecordsWereCreatedBeforeNow(t *testing.T) {
 	for _, l := range shared(t) {
 		t.Run(l.name, func(t *testing.T) { recordsWereCreatedBeforeNow(t, l) })

@@ -111,6 +111,12 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	if err := rows.Err(); err != nil {
 		return nil, info, fmt.Errorf("list: %w", err)
 	}
+	// Closed before the probe, which then runs on the same connection
+	// (database/sql hands out the connection freed last), whose page
+	// cache holds the pages around the cursor that the query just read.
+	if err := rows.Close(); err != nil {
+		return nil, info, fmt.Errorf("list: %w", err)
+	}
 	more := len(out) > limit
 	if more {
 		out, ids = out[:limit], ids[:limit]
@@ -166,11 +172,17 @@ func (s *idScanner) Scan(dest ...any) error {
 }
 
 // exists reports whether a row matching q has a position that compares
-// to the position of id with op.
+// to the position of id with op ("<", "<=", ">" or ">="). It looks from
+// id outwards, so the rows it reads are the neighbours of the page just
+// read rather than the first of the whole list.
 func (q *listQuery) exists(ctx context.Context, db queryer, op, id string) (bool, error) {
 	a := args{vals: slices.Clone(q.args.vals)}
 	where := append(slices.Clone(q.where), q.orderCol()+" "+op+" "+q.at(a.add(id)))
-	sqlText := fmt.Sprintf("SELECT 1 FROM %s WHERE %s LIMIT 1", q.from, strings.Join(where, " AND "))
+	order := "ASC"
+	if strings.HasPrefix(op, "<") {
+		order = "DESC"
+	}
+	sqlText := fmt.Sprintf("SELECT 1 FROM %s WHERE %s ORDER BY %s %s LIMIT 1", q.from, strings.Join(where, " AND "), q.orderCol(), order)
 	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
 	if err != nil {
 		return false, fmt.Errorf("list: %w", err)
