@@ -111,12 +111,6 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	if err := rows.Err(); err != nil {
 		return nil, info, fmt.Errorf("list: %w", err)
 	}
-	// Closed before the probe, which then runs on the same connection
-	// (database/sql hands out the connection freed last), whose page
-	// cache holds the pages around the cursor that the query just read.
-	if err := rows.Close(); err != nil {
-		return nil, info, fmt.Errorf("list: %w", err)
-	}
 	more := len(out) > limit
 	if more {
 		out, ids = out[:limit], ids[:limit]

@@ -112,7 +112,8 @@ func copyFrom(ctx context.Context, conn *sql.Conn) func(table string, cols []str
 }
 
 // copyEscapes are the letters COPY's text format writes after a
-// backslash for each character it escapes.
+// backslash for each character it escapes; appendCopyText looks for the
+// same four characters.
 var copyEscapes = [256]byte{'\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}
 
 // appendCopyText appends v as a value of COPY's text format.

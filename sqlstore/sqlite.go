@@ -75,12 +75,11 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "synchronous("+sync+")")
-	// A commit that leaves more than 1,000 pages (8 MB) in the
-	// write-ahead log copies them into the database (SQLite's default,
-	// stated). A log of up to 16,384 pages served busy time writes
-	// 5-7 % slower: readers look through a longer log for each page, and
-	// its checkpoints came in larger bursts. A load is one transaction
-	// and is checkpointed once, at its commit, either way.
+	// A commit that leaves at least 1,000 pages in the write-ahead log
+	// copies them into the database (SQLite's default, stated). With a
+	// log of up to 16,384 pages, busy time writes were about 5 % slower
+	// (docs/performance.md). A load is one transaction and is
+	// checkpointed once, at its commit, either way.
 	q.Add("_pragma", "wal_autocheckpoint(1000)")
 	dsn := sqliteURI(path) + "?" + q.Encode()
 	if err := createSQLite(path, journal); err != nil {
