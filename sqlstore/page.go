@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -65,33 +66,48 @@ type rowScanner interface{ Scan(dest ...any) error }
 
 // list runs q for page p and returns its rows in order with whether
 // more rows lie before and after them. Fetching one row more than the
-// limit tells whether the list goes on in the direction of travel; one
-// indexed probe tells whether it goes on the other way.
+// limit tells whether the list goes on in the direction of travel; an
+// indexed probe tells whether it goes on the other way. The probe rides
+// in the page's own query, as a last column that is the same for every
+// row (a subquery that does not depend on the row, run once), so a page
+// after a cursor costs one query and, on PostgreSQL, one round trip.
+// Only an empty page asks it on its own.
 func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error)) ([]T, practiced.PageInfo, error) {
 	var info practiced.PageInfo
 	limit := p.Limit
 	if limit <= 0 {
 		limit = 10
 	}
-	a := q.args // copy, so the probe below starts from the filters alone
+	a := q.args // copy, so the filters' own arguments stay as they are
 	a.vals = slices.Clone(q.args.vals)
 	where := slices.Clone(q.where)
 	backward := p.Before != ""
-	order := "ASC"
+	cursor := p.After
+	if backward {
+		cursor = p.Before
+	}
+	// op compares a page's rows to the cursor; probeOp finds the rows on
+	// the cursor's other side.
+	var op, probeOp, order string
 	switch {
 	case backward && p.Inclusive:
-		where = append(where, q.orderCol()+" <= "+q.at(a.add(p.Before)))
-		order = "DESC"
+		op, probeOp, order = "<=", ">", "DESC"
 	case backward:
-		where = append(where, q.orderCol()+" < "+q.at(a.add(p.Before)))
-		order = "DESC"
-	case p.After != "" && p.Inclusive:
-		where = append(where, q.orderCol()+" >= "+q.at(a.add(p.After)))
-	case p.After != "":
-		where = append(where, q.orderCol()+" > "+q.at(a.add(p.After)))
+		op, probeOp, order = "<", ">=", "DESC"
+	case p.Inclusive:
+		op, probeOp, order = ">=", "<", "ASC"
+	default:
+		op, probeOp, order = ">", "<=", "ASC"
+	}
+	cols := q.cols
+	var at string // the cursor's position
+	if cursor != "" {
+		at = q.at(a.add(cursor))
+		where = append(where, q.orderCol()+" "+op+" "+at)
+		cols += ", (" + q.probe(probeOp, at) + ")"
 	}
 	sqlText := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT %d",
-		q.cols, q.from, strings.Join(where, " AND "), q.orderCol(), order, limit+1)
+		cols, q.from, strings.Join(where, " AND "), q.orderCol(), order, limit+1)
 	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
 	if err != nil {
 		return nil, info, fmt.Errorf("list: %w", err)
@@ -99,7 +115,7 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	defer rows.Close()
 	var out []T
 	var ids []string
-	r := idScanner{rows: rows} // one for every row: a scanner per row would be an allocation per row
+	r := idScanner{rows: rows, probed: cursor != ""} // one for every row: a scanner per row would be an allocation per row
 	for rows.Next() {
 		v, err := scan(&r)
 		if err != nil {
@@ -115,27 +131,18 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	if more {
 		out, ids = out[:limit], ids[:limit]
 	}
+	beyond := r.found.Valid // rows on the cursor's other side
+	if cursor != "" && len(out) == 0 {
+		if beyond, err = q.exists(ctx, db, probeOp, cursor); err != nil {
+			return nil, info, err
+		}
+	}
 	if backward {
 		slices.Reverse(out)
 		slices.Reverse(ids)
-		info.HasPrev = more
-		op := ">="
-		if p.Inclusive {
-			op = ">"
-		}
-		info.HasNext, err = q.exists(ctx, db, op, p.Before)
+		info.HasPrev, info.HasNext = more, beyond
 	} else {
-		info.HasNext = more
-		if p.After != "" {
-			op := "<="
-			if p.Inclusive {
-				op = "<"
-			}
-			info.HasPrev, err = q.exists(ctx, db, op, p.After)
-		}
-	}
-	if err != nil {
-		return nil, info, err
+		info.HasNext, info.HasPrev = more, beyond
 	}
 	if out == nil {
 		out = []T{}
@@ -147,14 +154,23 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 }
 
 // idScanner remembers the id of the row it scans: every list query
-// selects the record's id first.
+// selects the record's id first. When the query carries the probe as its
+// last column, it scans that into found, beside the row's own columns.
 type idScanner struct {
-	rows rowScanner
-	id   string
+	rows   rowScanner
+	probed bool
+	found  sql.NullInt64
+	dest   []any // the row's destinations and found's, reused for every row
+	id     string
 }
 
 func (s *idScanner) Scan(dest ...any) error {
-	if err := s.rows.Scan(dest...); err != nil {
+	all := dest
+	if s.probed {
+		s.dest = append(append(s.dest[:0], dest...), &s.found)
+		all = s.dest
+	}
+	if err := s.rows.Scan(all...); err != nil {
 		return err
 	}
 	id, ok := dest[0].(*string)
@@ -165,19 +181,25 @@ func (s *idScanner) Scan(dest ...any) error {
 	return nil
 }
 
-// exists reports whether a row matching q has a position that compares
-// to the position of id with op ("<", "<=", ">" or ">="). It looks from
-// id outwards, so the rows it reads are the neighbours of the page just
-// read rather than the first of the whole list.
-func (q *listQuery) exists(ctx context.Context, db queryer, op, id string) (bool, error) {
-	a := args{vals: slices.Clone(q.args.vals)}
-	where := append(slices.Clone(q.where), q.orderCol()+" "+op+" "+q.at(a.add(id)))
+// probe is the SQL of a query whose one row, if any, tells that a row
+// matching q has a position that compares to the position at with op
+// ("<", "<=", ">" or ">="). It looks from at outwards, so the rows it
+// reads are the neighbours of the page read beside it rather than the
+// first of the whole list. Its placeholders are q's and at's.
+func (q *listQuery) probe(op, at string) string {
 	order := "ASC"
 	if strings.HasPrefix(op, "<") {
 		order = "DESC"
 	}
-	sqlText := fmt.Sprintf("SELECT 1 FROM %s WHERE %s ORDER BY %s %s LIMIT 1", q.from, strings.Join(where, " AND "), q.orderCol(), order)
-	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
+	where := append(slices.Clone(q.where), q.orderCol()+" "+op+" "+at)
+	return fmt.Sprintf("SELECT 1 FROM %s WHERE %s ORDER BY %s %s LIMIT 1", q.from, strings.Join(where, " AND "), q.orderCol(), order)
+}
+
+// exists reports whether a row matching q has a position that compares
+// to the position of id with op.
+func (q *listQuery) exists(ctx context.Context, db queryer, op, id string) (bool, error) {
+	a := args{vals: slices.Clone(q.args.vals)}
+	rows, err := db.QueryContext(ctx, q.probe(op, q.at(a.add(id))), a.vals...)
 	if err != nil {
 		return false, fmt.Errorf("list: %w", err)
 	}
