@@ -22,7 +22,9 @@ type listQuery struct {
 	keyCol string
 	keyOf  func(idPlaceholder string) string
 	where  []string
-	args   args
+	// args are numbered ($N), never positional: a page's query names
+	// each of them twice, in its filters and in its probe's.
+	args args
 }
 
 // orderCol is the column the list is in order of.
@@ -70,7 +72,7 @@ type rowScanner interface{ Scan(dest ...any) error }
 // indexed probe tells whether it goes on the other way. The probe rides
 // in the page's own query, as a last column that is the same for every
 // row (a subquery that does not depend on the row, run once), so a page
-// after a cursor costs one query and, on PostgreSQL, one round trip.
+// with a cursor costs one query and, on PostgreSQL, one round trip.
 // Only an empty page asks it on its own.
 func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error)) ([]T, practiced.PageInfo, error) {
 	var info practiced.PageInfo

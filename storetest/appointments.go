@@ -309,6 +309,23 @@ var appointmentRules = []rule{
 			must(t, err)
 			wantIDs(t, "ListAppointments "+tc.name, idsOf(got), tc.want)
 		}
+		// Page by page, filtered by an attendee (a subquery of the
+		// attendees) and by start.
+		for _, tc := range []struct {
+			name string
+			f    practiced.AppointmentFilter
+			want []string
+		}{
+			{"ClientID", practiced.AppointmentFilter{ClientID: cli[0], IncludeCancelled: true}, []string{a1.ID, a2.ID, a3.ID, a4.ID}},
+			{"StartsAfter and StartsBefore", practiced.AppointmentFilter{StartsAfter: timep(hm(10, 0)), StartsBefore: timep(hm(13, 0)),
+				IncludeCancelled: true}, []string{a2.ID, a3.ID, a4.ID}},
+			{"none", practiced.AppointmentFilter{}, []string{a1.ID, a2.ID, a5.ID}},
+		} {
+			walkPages(t, "ListAppointments "+tc.name, func(p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
+				got, info, err := st.ListAppointments(ctx(t), c.biz, tc.f, p)
+				return idsOf(got), info, err
+			}, tc.want)
+		}
 	}},
 	{"ClientsOf names the client of each case and package of the business", func(t *testing.T, st practiced.Store) {
 		r := newRich(t, st)

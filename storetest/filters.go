@@ -166,6 +166,25 @@ var appointmentClientFilterRules = []rule{
 			wantIDs(t, "ListAppointmentClients "+tc.name, idsOf(got), tc.want)
 		}
 	}},
+	{"pages of a filtered list of attendees know exactly what lies beyond their cursor", func(t *testing.T, st practiced.Store) {
+		f := newAppointmentClientFixture(t, st)
+		for _, tc := range []struct {
+			name string
+			f    practiced.AppointmentClientFilter
+			want []string
+		}{
+			// The appointments' starts join their attendees.
+			{"10:00 to 12:00", practiced.AppointmentClientFilter{StartsAfter: timep(hm(10, 0)), StartsBefore: timep(hm(12, 0))},
+				[]string{f.a1.ID, f.a2.ID, f.a3.ID}},
+			{"from 10:00", practiced.AppointmentClientFilter{StartsAfter: timep(hm(10, 0))}, []string{f.a1.ID, f.a2.ID, f.a3.ID, f.a4.ID}},
+			{"none", practiced.AppointmentClientFilter{}, []string{f.a1.ID, f.a2.ID, f.a3.ID, f.a4.ID}},
+		} {
+			walkPages(t, "ListAppointmentClients "+tc.name, func(p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
+				got, info, err := st.ListAppointmentClients(ctx(t), f.biz, tc.f, p)
+				return idsOf(got), info, err
+			}, tc.want)
+		}
+	}},
 }
 
 // appointmentClientFixture: appointments at 10:00, 11:00 and 12:00 (the
@@ -358,4 +377,40 @@ var personFilterRules = []rule{
 		wantIDs(t, "Query 5555", f.clients(t, st, practiced.PersonFilter{Query: "5555"}), nil)
 		wantIDs(t, "TagID a", f.clients(t, st, practiced.PersonFilter{TagID: f.tagA}), []string{f.ann})
 	}},
+}
+
+// walkPages pages through a filtered list a record at a time: after each
+// record, from it, before it and up to it. Each page must hold the record
+// the filter puts there (none past either end) and tell exactly whether
+// the list goes on before and after it: the pages that hold a record
+// learn the other side of their cursor in their own query, the empty ones
+// on their own.
+func walkPages(t *testing.T, what string, list func(practiced.PageRequest) ([]string, practiced.PageInfo, error), want []string) {
+	t.Helper()
+	n := len(want)
+	if n < 3 {
+		t.Fatalf("%s: %d records; a walk needs at least 3", what, n)
+	}
+	check := func(p practiced.PageRequest, page []string, hasPrev, hasNext bool) {
+		t.Helper()
+		got, info, err := list(p)
+		must(t, err)
+		wantIDs(t, fmt.Sprintf("%s, page %+v", what, p), got, page)
+		if info.HasPrev != hasPrev || info.HasNext != hasNext {
+			t.Errorf("%s, page %+v: %+v, want {HasPrev:%v HasNext:%v}", what, p, info, hasPrev, hasNext)
+		}
+	}
+	for i, id := range want {
+		var next, prev []string
+		if i+1 < n {
+			next = want[i+1 : i+2]
+		}
+		if i > 0 {
+			prev = want[i-1 : i]
+		}
+		check(practiced.PageRequest{Limit: 1, After: id}, next, true, i+2 < n)
+		check(practiced.PageRequest{Limit: 1, After: id, Inclusive: true}, want[i:i+1], i > 0, i+1 < n)
+		check(practiced.PageRequest{Limit: 1, Before: id}, prev, i > 1, true)
+		check(practiced.PageRequest{Limit: 1, Before: id, Inclusive: true}, want[i:i+1], i > 0, i+1 < n)
+	}
 }
