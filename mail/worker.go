@@ -65,14 +65,16 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	for range AtOnce {
 		wg.Go(func() {
 			for ctx.Err() == nil {
-				n, err := w.sendOne(ctx)
+				claimed, err := w.sendOne(ctx)
 				mu.Lock()
-				attempted += n
+				if claimed {
+					attempted++
+				}
 				if err != nil {
 					errs = append(errs, err)
 				}
 				mu.Unlock()
-				if n == 0 || err != nil {
+				if !claimed || err != nil {
 					return
 				}
 			}
@@ -82,13 +84,13 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	return attempted, errors.Join(errs...)
 }
 
-// sendOne claims one due message and attempts it; it returns 0 when none
-// is due.
-func (w *Worker) sendOne(ctx context.Context) (int, error) {
+// sendOne claims one due message and attempts it; it reports whether
+// there was one to claim.
+func (w *Worker) sendOne(ctx context.Context) (bool, error) {
 	lease := cmp.Or(w.Lease, DefaultLease)
 	jobs, err := w.Store.ClaimMessages(ctx, practiced.NewTime(w.now()), lease, 1)
 	if err != nil || len(jobs) == 0 {
-		return 0, err
+		return false, err
 	}
 	j := jobs[0]
 	// An attempt ends before its claim lapses, with time left to record
@@ -99,16 +101,16 @@ func (w *Worker) sendOne(ctx context.Context) (int, error) {
 	if actx.Err() != nil {
 		// The claim took so long that it is all but over: the message
 		// stays claimed and is due again when it lapses.
-		return 1, nil
+		return true, nil
 	}
 	// An attempt under way when ctx ends still records its outcome: a
 	// message the server accepted must not stay queued to go again.
 	record := context.WithoutCancel(ctx)
 	r, ok := w.attempt(actx, record, j)
 	if !ok {
-		return 1, nil
+		return true, nil
 	}
-	return 1, w.Store.FinishMessage(record, j, r, practiced.NewTime(w.now()))
+	return true, w.Store.FinishMessage(record, j, r, practiced.NewTime(w.now()))
 }
 
 // attempt sends one message and says what came of it, recording its

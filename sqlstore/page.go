@@ -102,9 +102,8 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 		op, probeOp, order = ">", "<=", "ASC"
 	}
 	cols := q.cols
-	var at string // the cursor's position
 	if cursor != "" {
-		at = q.at(a.add(cursor))
+		at := q.at(a.add(cursor)) // the cursor's position
 		where = append(where, q.orderCol()+" "+op+" "+at)
 		cols += ", (" + q.probe(probeOp, at) + ")"
 	}

@@ -111,10 +111,10 @@ func copyFrom(ctx context.Context, conn *sql.Conn) func(table string, cols []str
 	}
 }
 
-// copyEscapes are the letters COPY's text format writes after a
-// backslash for each character it escapes; appendCopyText looks for the
-// same four characters.
-var copyEscapes = [256]byte{'\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}
+// copyEscaper escapes the characters COPY's text format escapes. For
+// single bytes a Replacer counts each with a vectorised search and
+// returns a value that has none, as most have, unchanged.
+var copyEscaper = strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\r", `\r`, "\t", `\t`)
 
 // appendCopyText appends v as a value of COPY's text format.
 func appendCopyText(buf []byte, v any) ([]byte, error) {
@@ -122,22 +122,7 @@ func appendCopyText(buf []byte, v any) ([]byte, error) {
 	case nil:
 		return append(buf, `\N`...), nil
 	case string:
-		// Text goes in whole between the characters COPY needs escaped,
-		// and most values have none, which four vectorised searches
-		// tell: a byte at a time cost an eighth of a load's CPU.
-		if strings.IndexByte(v, '\\') < 0 && strings.IndexByte(v, '\n') < 0 &&
-			strings.IndexByte(v, '\r') < 0 && strings.IndexByte(v, '\t') < 0 {
-			return append(buf, v...), nil
-		}
-		for {
-			i := strings.IndexAny(v, "\\\n\r\t")
-			if i < 0 {
-				return append(buf, v...), nil
-			}
-			buf = append(buf, v[:i]...)
-			buf = append(buf, '\\', copyEscapes[v[i]])
-			v = v[i+1:]
-		}
+		return append(buf, copyEscaper.Replace(v)...), nil
 	case int:
 		return strconv.AppendInt(buf, int64(v), 10), nil
 	case int64:

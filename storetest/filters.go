@@ -393,12 +393,7 @@ func walkPages(t *testing.T, what string, list func(practiced.PageRequest) ([]st
 	}
 	check := func(p practiced.PageRequest, page []string, hasPrev, hasNext bool) {
 		t.Helper()
-		got, info, err := list(p)
-		must(t, err)
-		wantIDs(t, fmt.Sprintf("%s, page %+v", what, p), got, page)
-		if info.HasPrev != hasPrev || info.HasNext != hasNext {
-			t.Errorf("%s, page %+v: %+v, want {HasPrev:%v HasNext:%v}", what, p, info, hasPrev, hasNext)
-		}
+		wantPageOf(t, what, list, p, page, hasPrev, hasNext)
 	}
 	for i, id := range want {
 		var next, prev []string

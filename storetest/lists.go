@@ -166,11 +166,24 @@ func forEachList(t *testing.T, st practiced.Store, test func(t *testing.T, lc li
 // given page info.
 func wantPage(t *testing.T, lc listCase, st practiced.Store, biz string, f practiced.ListFilter, p practiced.PageRequest, want []string, hasPrev, hasNext bool) {
 	t.Helper()
-	got, info, err := lc.list(ctx(t), st, biz, f, p)
+	wantPageOf(t, "", func(p practiced.PageRequest) ([]string, practiced.PageInfo, error) {
+		return lc.list(ctx(t), st, biz, f, p)
+	}, p, want, hasPrev, hasNext)
+}
+
+// wantPageOf fails the test unless the page p that list answers is want
+// with the given page info; what, if set, names the list.
+func wantPageOf(t *testing.T, what string, list func(practiced.PageRequest) ([]string, practiced.PageInfo, error), p practiced.PageRequest, want []string, hasPrev, hasNext bool) {
+	t.Helper()
+	if what != "" {
+		what += ", "
+	}
+	what += fmt.Sprintf("page %+v", p)
+	got, info, err := list(p)
 	must(t, err)
-	wantIDs(t, fmt.Sprintf("page %+v", p), got, want)
+	wantIDs(t, what, got, want)
 	if info.HasPrev != hasPrev || info.HasNext != hasNext {
-		t.Errorf("page %+v: %+v, want {HasPrev:%v HasNext:%v}", p, info, hasPrev, hasNext)
+		t.Errorf("%s: %+v, want {HasPrev:%v HasNext:%v}", what, info, hasPrev, hasNext)
 	}
 }
 
