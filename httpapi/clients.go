@@ -17,17 +17,16 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 	if err := l.done(); err != nil {
 		return err
 	}
-	read := func() ([]json.RawMessage, practiced.PageInfo, error) {
-		return s.store.ListClientDocs(r.Context(), businessID(r.Context()), f, l.page)
-	}
 	if s.pages != nil {
 		known, ok := r.Context().Value(clientsVersionKey).(int64)
 		if !ok {
 			known = -1
 		}
-		return s.respondVersionedList(w, r, l, known, s.clientsVersion, read)
+		return s.respondVersionedList(w, r, l, known, s.clientsVersion, func() ([]json.RawMessage, practiced.PageInfo, int64, error) {
+			return s.clientDocsAt(r.Context(), businessID(r.Context()), f, l.page)
+		})
 	}
-	data, info, err := read()
+	data, info, err := s.store.ListClientDocs(r.Context(), businessID(r.Context()), f, l.page)
 	if err != nil {
 		return err
 	}

@@ -14,9 +14,11 @@ import (
 // clientsVersioner is a store that numbers each business's clients
 // (sqlstore.Store.ClientsVersion): the number changes in the transaction
 // of every change of one of them, so two reads that return the same
-// number see the same clients.
+// number see the same clients. ListClientDocsAt reads a page of them
+// with the number of the clients it holds, -1 for an empty page.
 type clientsVersioner interface {
 	ClientsVersion(ctx context.Context, businessID string) (int64, error)
+	ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error)
 }
 
 // keyAndClientsVersioner is a store that reads an API key and the
@@ -110,28 +112,29 @@ func (c *pageCache) put(key pageKey, version int64, body []byte) {
 
 // respondVersionedList answers a list request whose records' number
 // version reads, from the kept answer when the number has not changed
-// since it was kept, else from read's page, kept if the number held
-// while read ran. known, unless negative, is the number read earlier in
-// the request (with its key), which serves as well as one read now: the
-// answer is the records as they were at some moment of the request.
+// since it was kept, else from read's page, kept at the number read
+// returns with it: the number of the records the page holds, or -1 when
+// it has none (an empty page is not kept). known, unless negative, is
+// the number read earlier in the request (with its key), which serves as
+// well as one read now: the answer is the records as they were at some
+// moment of the request.
 func (s *Server) respondVersionedList(w http.ResponseWriter, r *http.Request, l *listRequest, known int64,
 	version func(ctx context.Context, businessID string) (int64, error),
-	read func() ([]json.RawMessage, practiced.PageInfo, error)) error {
+	read func() ([]json.RawMessage, practiced.PageInfo, int64, error)) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
-	before := known
-	if before < 0 {
+	if known < 0 {
 		var err error
-		if before, err = version(ctx, biz); err != nil {
+		if known, err = version(ctx, biz); err != nil {
 			return err
 		}
 	}
 	key := pageKey{business: biz, path: r.URL.Path, base: s.base(r), query: r.URL.RawQuery}
-	if body, ok := s.pages.get(key, before); ok {
+	if body, ok := s.pages.get(key, known); ok {
 		writePage(w, body)
 		return nil
 	}
-	data, info, err := read()
+	data, info, at, err := read()
 	if err != nil {
 		return err
 	}
@@ -140,12 +143,8 @@ func (s *Server) respondVersionedList(w http.ResponseWriter, r *http.Request, l 
 	if err := pageBody(buf, s, r, l, data, info); err != nil {
 		return err
 	}
-	after, err := version(ctx, biz)
-	if err != nil {
-		return err
-	}
-	if after == before {
-		s.pages.put(key, before, bytes.Clone(buf.Bytes()))
+	if at >= 0 {
+		s.pages.put(key, at, bytes.Clone(buf.Bytes()))
 	}
 	writePage(w, buf.Bytes())
 	return nil

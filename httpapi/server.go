@@ -4,6 +4,7 @@ package httpapi
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -35,6 +36,7 @@ type Server struct {
 	// (clientsVersioner); nil otherwise.
 	pages          *pageCache
 	clientsVersion func(ctx context.Context, businessID string) (int64, error)
+	clientDocsAt   func(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error)
 	// keyAndClientsVersion, when the store has it, reads a request's key
 	// and its business's ClientsVersion in one query.
 	keyAndClientsVersion func(ctx context.Context, hash string) (practiced.APIKey, int64, error)
@@ -114,7 +116,7 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 	}
 	if v, ok := store.(clientsVersioner); ok && opt.PageCacheBytes >= 0 {
 		s.pages = newPageCache(cmp.Or(opt.PageCacheBytes, DefaultPageCacheBytes))
-		s.clientsVersion = v.ClientsVersion
+		s.clientsVersion, s.clientDocsAt = v.ClientsVersion, v.ListClientDocsAt
 		if kv, ok := store.(keyAndClientsVersioner); ok {
 			s.keyAndClientsVersion = kv.APIKeyAndClientsVersion
 		}

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -18,9 +19,10 @@ import (
 // Reads outside a transaction each see every transaction committed
 // before they began, so when the number is the same before and after a
 // read of the clients, that read saw the clients of that number.
+// ListClientDocsAt reads it with the page, in one statement.
 func (s *Store) ClientsVersion(ctx context.Context, businessID string) (int64, error) {
 	var v int64
-	err := s.r.QueryRowContext(ctx, `SELECT version FROM list_versions WHERE business = $1 AND list = 'clients'`, businessID).Scan(&v)
+	err := s.r.QueryRowContext(ctx, clientsVersionSQL, businessID).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
@@ -28,6 +30,24 @@ func (s *Store) ClientsVersion(ctx context.Context, businessID string) (int64, e
 		return 0, fmt.Errorf("clients version: %w", err)
 	}
 	return v, nil
+}
+
+// clientsVersionSQL reads the ClientsVersion of the business $1, when
+// its clients have changed since the migration.
+const clientsVersionSQL = `SELECT version FROM list_versions WHERE business = $1 AND list = 'clients'`
+
+// ListClientDocsAt is ListClientDocs and the ClientsVersion its page was
+// read at. The page's own statement reads the number, in the one
+// snapshot it reads the rows in, so the rows are the clients of that
+// number whatever commits meanwhile. A page with no row has no number:
+// -1.
+func (s *Store) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error) {
+	q := clientQuery(businessID, f)
+	q.number = "COALESCE((" + clientsVersionSQL + "), 0)"
+	var number int64
+	q.numbered = &number
+	docs, info, err := clients.listDocs(ctx, s.r, q, p)
+	return docs, info, number, err
 }
 
 // APIKeyAndClientsVersion is APIKeyByHash and, read by the same query,

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -63,6 +64,16 @@ func testClientsVersion(t *testing.T, st *sqlstore.Store, perTransaction bool) {
 			t.Errorf("%s: the number went from %d to %d, want %d", what, last, v, want)
 		}
 		last = v
+		// A page read with its number reads this one, filtered or not.
+		for _, f := range []practiced.PersonFilter{{}, {Query: "dale"}} {
+			_, _, at, err := st.ListClientDocsAt(ctx, c.Business.ID, f, practiced.PageRequest{Limit: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if at != v {
+				t.Errorf("%s: a page of %+v was read at number %d, want %d", what, f, at, v)
+			}
+		}
 	}
 	ann := c.Clients[0]
 	step("create", 1, func() error {
@@ -95,6 +106,11 @@ func testClientsVersion(t *testing.T, st *sqlstore.Store, perTransaction bool) {
 	if v := version(c.Business.ID); v != last {
 		t.Errorf("a rolled-back update moved the number from %d to %d", last, v)
 	}
+	// A page with no row has no number.
+	docs, _, at, err := st.ListClientDocsAt(ctx, c.Business.ID, practiced.PersonFilter{Query: "nobody by this name"}, practiced.PageRequest{Limit: 10})
+	if err != nil || len(docs) != 0 || at != -1 {
+		t.Errorf("an empty page: %d clients at number %d, %v; want none at -1", len(docs), at, err)
+	}
 	// Other records and other businesses leave it.
 	if err := st.CreateContact(ctx, c.Business.ID, &practiced.Contact{ID: tid.New("con"), Type: "emergency", FirstName: "Fay", LastName: "Fox",
 		CreatedAt: practiced.Now(), UpdatedAt: practiced.Now()}); err != nil {
@@ -125,8 +141,10 @@ func TestClientsVersionUnderConcurrentWritesPostgres(t *testing.T) {
 
 // testClientsVersionUnderConcurrentWrites reads pages of clients while
 // other goroutines change them, each read between two reads of the
-// number, as a cache of pages does. Whenever the number is the same
-// before and after, the page must be the one every other such read of
+// number. One reader reads the page alone, as a cache of pages did,
+// and counts only the reads the number held across; the others read it
+// with its number (ListClientDocsAt), which must lie between the two.
+// Every page counted at a number must be the one every other read of
 // that number found.
 func testClientsVersionUnderConcurrentWrites(t *testing.T, st *sqlstore.Store) {
 	ctx := context.Background()
@@ -161,8 +179,8 @@ func testClientsVersionUnderConcurrentWrites(t *testing.T, st *sqlstore.Store) {
 	}
 	var mu sync.Mutex
 	seen := map[int64]string{}
-	agreed := 0
-	for range 3 {
+	held, numbered := 0, 0 // reads counted by each way
+	for reader := range 3 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -172,7 +190,13 @@ func testClientsVersionUnderConcurrentWrites(t *testing.T, st *sqlstore.Store) {
 					t.Error(err)
 					return
 				}
-				docs, _, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})
+				var docs []json.RawMessage
+				at := int64(-1)
+				if reader == 0 {
+					docs, _, err = st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})
+				} else {
+					docs, _, at, err = st.ListClientDocsAt(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})
+				}
 				if err != nil {
 					t.Error(err)
 					return
@@ -185,7 +209,13 @@ func testClientsVersionUnderConcurrentWrites(t *testing.T, st *sqlstore.Store) {
 				if v2 < v1 {
 					t.Errorf("the number went back from %d to %d", v1, v2)
 				}
-				if v1 != v2 {
+				if reader == 0 {
+					if v1 != v2 {
+						continue
+					}
+					at = v1
+				} else if at < v1 || at > v2 {
+					t.Errorf("a page read between numbers %d and %d was read at %d", v1, v2, at)
 					continue
 				}
 				var page []byte
@@ -193,19 +223,23 @@ func testClientsVersionUnderConcurrentWrites(t *testing.T, st *sqlstore.Store) {
 					page = append(append(page, d...), '\n')
 				}
 				mu.Lock()
-				if prev, ok := seen[v1]; ok && prev != string(page) {
-					t.Errorf("two reads at number %d found different clients", v1)
+				if prev, ok := seen[at]; ok && prev != string(page) {
+					t.Errorf("two reads at number %d found different clients", at)
 				}
-				seen[v1] = string(page)
-				agreed++
+				seen[at] = string(page)
+				if reader == 0 {
+					held++
+				} else {
+					numbered++
+				}
 				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
 	writes.Wait()
-	if agreed < 10 || len(seen) < 3 {
-		t.Fatalf("only %d reads at %d numbers held their number: the test proves little", agreed, len(seen))
+	if held < 10 || numbered < 10 || len(seen) < 3 {
+		t.Fatalf("only %d reads that held their number and %d read with it, at %d numbers: the test proves little", held, numbered, len(seen))
 	}
 	// The page at the last number is the clients as they are now.
 	v, _ := st.ClientsVersion(ctx, c.Business.ID)

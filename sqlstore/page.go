@@ -25,6 +25,12 @@ type listQuery struct {
 	// args are numbered ($N), never positional: a page's query names
 	// each of them twice, in its filters and in its probe's.
 	args args
+	// number, when set, is the SQL of an integer that the page's own
+	// statement reads beside its rows, and so in the snapshot they were
+	// read in (a subquery that does not depend on the row); list stores
+	// it in *numbered, or -1 when the page has no row to carry it.
+	number   string
+	numbered *int64
 }
 
 // orderCol is the column the list is in order of.
@@ -73,7 +79,8 @@ type rowScanner interface{ Scan(dest ...any) error }
 // in the page's own query, as a last column that is the same for every
 // row (a subquery that does not depend on the row, run once), so a page
 // with a cursor costs one query and, on PostgreSQL, one round trip.
-// Only an empty page asks it on its own.
+// Only an empty page asks it on its own. q.number, when set, rides the
+// same way, after the probe.
 func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error)) ([]T, practiced.PageInfo, error) {
 	var info practiced.PageInfo
 	limit := p.Limit
@@ -102,10 +109,17 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 		op, probeOp, order = ">", "<=", "ASC"
 	}
 	cols := q.cols
+	var found, number sql.NullInt64
+	var r idScanner // one for every row: a scanner per row would be an allocation per row
 	if cursor != "" {
 		at := q.at(a.add(cursor)) // the cursor's position
 		where = append(where, q.orderCol()+" "+op+" "+at)
 		cols += ", (" + q.probe(probeOp, at) + ")"
+		r.tail = append(r.tail, &found)
+	}
+	if q.number != "" {
+		cols += ", (" + q.number + ")"
+		r.tail = append(r.tail, &number)
 	}
 	sqlText := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT %d",
 		cols, q.from, strings.Join(where, " AND "), q.orderCol(), order, limit+1)
@@ -116,7 +130,7 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	defer rows.Close()
 	var out []T
 	var ids []string
-	r := idScanner{rows: rows, probed: cursor != ""} // one for every row: a scanner per row would be an allocation per row
+	r.rows = rows
 	for rows.Next() {
 		v, err := scan(&r)
 		if err != nil {
@@ -132,7 +146,13 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	if more {
 		out, ids = out[:limit], ids[:limit]
 	}
-	beyond := r.found.Valid // rows on the cursor's other side
+	if q.numbered != nil {
+		*q.numbered = -1
+		if number.Valid {
+			*q.numbered = number.Int64
+		}
+	}
+	beyond := found.Valid // rows on the cursor's other side
 	if cursor != "" && len(out) == 0 {
 		if beyond, err = q.exists(ctx, db, probeOp, cursor); err != nil {
 			return nil, info, err
@@ -155,20 +175,19 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 }
 
 // idScanner remembers the id of the row it scans: every list query
-// selects the record's id first. When the query carries the probe as its
-// last column, it scans that into found, beside the row's own columns.
+// selects the record's id first. When the query reads more columns after
+// the row's own (the probe, the number), it scans them into tail.
 type idScanner struct {
-	rows   rowScanner
-	probed bool
-	found  sql.NullInt64
-	dest   []any // the row's destinations and found's, reused for every row
-	id     string
+	rows rowScanner
+	tail []any
+	dest []any // the row's destinations and tail, reused for every row
+	id   string
 }
 
 func (s *idScanner) Scan(dest ...any) error {
 	all := dest
-	if s.probed {
-		s.dest = append(append(s.dest[:0], dest...), &s.found)
+	if len(s.tail) > 0 {
+		s.dest = append(append(s.dest[:0], dest...), s.tail...)
 		all = s.dest
 	}
 	if err := s.rows.Scan(all...); err != nil {
