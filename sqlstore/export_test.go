@@ -3,7 +3,10 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"testing"
+
+	practiced "github.com/practiced/practiced"
 )
 
 // CountBusinessRows counts a business's rows in every table with a
@@ -58,4 +61,13 @@ func SetLaterIndexRows(t testing.TB, n int) {
 	old := laterIndexRows
 	laterIndexRows = n
 	t.Cleanup(func() { laterIndexRows = old })
+}
+
+// Reader is the store's pool of connections for reads.
+func Reader(s *Store) *sql.DB { return s.r }
+
+// ListClientDocsOn is ListClientDocs on one connection, so that a test
+// can read what that connection has prepared.
+func ListClientDocsOn(ctx context.Context, conn *sql.Conn, businessID string, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+	return clients.listDocs(ctx, conn, clientQuery(businessID, practiced.PersonFilter{}), p)
 }

@@ -42,12 +42,18 @@ func (q *listQuery) orderCol() string {
 }
 
 // at is the SQL of the position in the list of the row whose id is the
-// placeholder p.
+// placeholder p. The id is read through a subquery, (SELECT p), so that
+// the planner cannot see it: PostgreSQL then plans a page's statement
+// once for each connection and keeps that plan for every cursor, as it
+// does for a first page, where it would otherwise make a plan for each
+// cursor (which took longer than running it). The index is used all
+// the same, bounded by the subquery's value, which is read once before
+// the scan. A keyOf is a subquery already.
 func (q *listQuery) at(p string) string {
 	if q.keyOf != nil {
 		return q.keyOf(p)
 	}
-	return p
+	return "(SELECT " + p + ")"
 }
 
 func newListQuery(businessID, cols, from, bizCol, idCol string) *listQuery {
