@@ -35,10 +35,11 @@ const DefaultPageCacheBytes = 32 << 20
 
 // pageCache keeps whole answers to list requests, each with the number
 // of the business's records it was read at, least recently used out
-// first once they pass max bytes. An answer is kept only when the number
-// was the same before and after its records were read, so the read saw
-// the records of that number; it is answered again only to a request
-// that reads the same number, and so would read the same records. What
+// first once they pass max bytes. An answer is kept at the number the
+// statement that read its records read beside them, in the same
+// snapshot, so the records are those of that number; it is answered
+// again only to a request that reads the same number, and so would read
+// the same records. An empty page carries no number and is not kept. What
 // else an answer depends on is in its key: the business, the path (the
 // list), the base of its links and the query string, which holds the
 // filters, the limit and the cursor.

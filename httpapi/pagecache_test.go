@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -235,6 +237,62 @@ func TestClientsPageCacheLinksFollowHost(t *testing.T) {
 		res.Body.Close()
 		if !bytes.Contains(b, []byte(`"next":"http://`+host+`/v1/clients?`)) {
 			t.Fatalf("Host %s: links %s", host, b)
+		}
+	}
+}
+
+// countedStore counts the pages of clients read from its store.
+type countedStore struct {
+	*sqlstore.Store
+	reads atomic.Int64
+}
+
+func (s *countedStore) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error) {
+	s.reads.Add(1)
+	return s.Store.ListClientDocsAt(ctx, businessID, f, p)
+}
+
+// TestClientsPageCacheReadsAPageOnce checks that a page asked again is
+// answered without reading the clients while they are unchanged, that a
+// change has the next request read them, and that an empty page, which
+// carries no number, is read every time.
+func TestClientsPageCacheReadsAPageOnce(t *testing.T) {
+	st := testfix.Store(t)
+	c := testfix.NewClinic(t, st, "Counted")
+	cs := &countedStore{Store: st}
+	srv := httptest.NewServer(httpapi.NewServer(cs, httpapi.Options{PublicURL: "https://api.example.com"}))
+	t.Cleanup(srv.Close)
+	steps := []struct {
+		what  string
+		path  string
+		write bool
+		reads int64 // pages read from the store so far
+	}{
+		{"first ask", "/v1/clients?limit=2", false, 1},
+		{"asked again", "/v1/clients?limit=2", false, 1},
+		{"another page", "/v1/clients?limit=3", false, 2},
+		{"the first again", "/v1/clients?limit=2", false, 2},
+		{"after a change", "/v1/clients?limit=2", true, 3},
+		{"asked again after it", "/v1/clients?limit=2", false, 3},
+		{"an empty page", "/v1/clients?q=nobody+by+this+name", false, 4},
+		{"the empty page again", "/v1/clients?q=nobody+by+this+name", false, 5},
+	}
+	for i, step := range steps {
+		if step.write {
+			_, err := st.UpdateClient(context.Background(), c.Business.ID, c.Clients[0].ID, func(cl *practiced.Client) error {
+				cl.Notes = fmt.Sprint("change ", i)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		res := fetch(t, "GET", srv.URL+step.path, c.Token, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("%s: GET %s: %d %s", step.what, step.path, res.Status, res.Body)
+		}
+		if got := cs.reads.Load(); got != step.reads {
+			t.Errorf("%s: %d pages read from the store, want %d", step.what, got, step.reads)
 		}
 	}
 }

@@ -16,10 +16,7 @@ import (
 // that return the same number see the same clients. A business whose
 // clients have not changed since the migration has 0.
 //
-// Reads outside a transaction each see every transaction committed
-// before they began, so when the number is the same before and after a
-// read of the clients, that read saw the clients of that number.
-// ListClientDocsAt reads it with the page, in one statement.
+// ListClientDocsAt reads it with a page of them, in one statement.
 func (s *Store) ClientsVersion(ctx context.Context, businessID string) (int64, error) {
 	var v int64
 	err := s.r.QueryRowContext(ctx, clientsVersionSQL, businessID).Scan(&v)
@@ -44,7 +41,7 @@ const clientsVersionSQL = `SELECT version FROM list_versions WHERE business = $1
 func (s *Store) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error) {
 	q := clientQuery(businessID, f)
 	q.number = "COALESCE((" + clientsVersionSQL + "), 0)"
-	var number int64
+	number := int64(-1)
 	q.numbered = &number
 	docs, info, err := clients.listDocs(ctx, s.r, q, p)
 	return docs, info, number, err

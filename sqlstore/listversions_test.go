@@ -64,14 +64,31 @@ func testClientsVersion(t *testing.T, st *sqlstore.Store, perTransaction bool) {
 			t.Errorf("%s: the number went from %d to %d, want %d", what, last, v, want)
 		}
 		last = v
-		// A page read with its number reads this one, filtered or not.
-		for _, f := range []practiced.PersonFilter{{}, {Query: "dale"}} {
-			_, _, at, err := st.ListClientDocsAt(ctx, c.Business.ID, f, practiced.PageRequest{Limit: 2})
+		// A page read with its number reads this one: filtered or not,
+		// and on either side of a cursor, where the page's statement
+		// reads the probe as well.
+		_, all, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages := []struct {
+			f    practiced.PersonFilter
+			p    practiced.PageRequest
+			want int // clients on the page
+		}{
+			{practiced.PersonFilter{}, practiced.PageRequest{Limit: 2}, 2},
+			{practiced.PersonFilter{Query: "dale"}, practiced.PageRequest{Limit: 2}, 1},
+			{practiced.PersonFilter{}, practiced.PageRequest{Limit: 2, After: all.FirstID}, 2},
+			{practiced.PersonFilter{}, practiced.PageRequest{Limit: 2, Before: all.LastID}, 2},
+			{practiced.PersonFilter{}, practiced.PageRequest{Limit: 2, Before: all.LastID, Inclusive: true}, 2},
+		}
+		for _, pg := range pages {
+			docs, _, at, err := st.ListClientDocsAt(ctx, c.Business.ID, pg.f, pg.p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if at != v {
-				t.Errorf("%s: a page of %+v was read at number %d, want %d", what, f, at, v)
+			if len(docs) != pg.want || at != v {
+				t.Errorf("%s: a page of %+v, %+v: %d clients at number %d, want %d at %d", what, pg.f, pg.p, len(docs), at, pg.want, v)
 			}
 		}
 	}

@@ -43,12 +43,14 @@ func (q *listQuery) orderCol() string {
 
 // at is the SQL of the position in the list of the row whose id is the
 // placeholder p. The id is read through a subquery, (SELECT p), so that
-// the planner cannot see it: PostgreSQL then plans a page's statement
-// once for each connection and keeps that plan for every cursor, as it
-// does for a first page, where it would otherwise make a plan for each
-// cursor (which took longer than running it). The index is used all
-// the same, bounded by the subquery's value, which is read once before
-// the scan. A keyOf is a subquery already.
+// the planner cannot see it: after its first five runs on a connection,
+// PostgreSQL then keeps one plan of a page's statement for every cursor,
+// as it does for a first page, where it would otherwise make a plan for
+// each cursor (which took longer than running it). The index is used
+// all the same, bounded by the subquery's value, which is read once
+// before the scan. PostgreSQL takes the subquery for text, as ids are:
+// a list ordered by a column of another type needs a keyOf, which is a
+// subquery already.
 func (q *listQuery) at(p string) string {
 	if q.keyOf != nil {
 		return q.keyOf(p)
