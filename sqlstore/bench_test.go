@@ -32,8 +32,8 @@ func benchStores(b *testing.B) map[string]practiced.Store {
 	return stores
 }
 
-// benchClinic seeds a clinic with benchClients clients.
-func benchClinic(b *testing.B, st practiced.Store) (*testfix.Clinic, []string) {
+// benchClinic seeds a clinic with benchClients clients, with statistics.
+func benchClinic(b testing.TB, st practiced.Store) (*testfix.Clinic, []string) {
 	c := testfix.NewClinic(b, st, "Bench")
 	ids := make([]string, benchClients)
 	at := practiced.NewTime(testfix.Now.Add(-time.Hour))

@@ -2,47 +2,33 @@ package sqlstore_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
-	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/sqlstore"
-	"github.com/practiced/practiced/tid"
 )
 
 // TestPostgresPlansAPageOnceForEveryCursor reads ten pages with cursors
 // on one connection. PostgreSQL plans a prepared statement for its
 // values five times, then keeps one plan for all values when that plan
 // costs no more: a page's statement must get there, because planning it
-// for each cursor took longer than running it. The 20,000 clients have
-// statistics, so the planner could tell a cursor near the start of the
-// list from another; with much fewer rows, or pages of 10, a plan for
-// the cursor would not cost enough less to be kept making.
+// for each cursor took longer than running it. The 20,000 clients of
+// benchClinic have statistics, so the planner could tell a cursor near
+// the start of the list from another; with much fewer rows, or pages of
+// 10, a plan for the cursor would not cost enough less to be kept
+// making.
 func TestPostgresPlansAPageOnceForEveryCursor(t *testing.T) {
 	st := testfix.PostgresStore(t)
 	ctx := context.Background()
-	c := testfix.NewClinic(t, st, "Plans")
-	at := practiced.NewTime(testfix.Now.Add(-time.Hour))
-	var batch []practiced.Client
-	for i := range 20000 {
-		batch = append(batch, practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: fmt.Sprint("First", i), LastName: "Last",
-			CreatedAt: at, UpdatedAt: at})
-	}
-	if err := st.Seed(ctx, c.Business.ID, practiced.SeedData{Clients: batch}); err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Analyze(ctx); err != nil {
-		t.Fatal(err)
-	}
+	c, ids := benchClinic(t, st)
 	conn, err := sqlstore.Reader(st).Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
 	for i := range 10 {
-		docs, _, err := sqlstore.ListClientDocsOn(ctx, conn, c.Business.ID, practiced.PageRequest{Limit: 100, After: batch[i].ID})
+		docs, _, err := sqlstore.ListClientDocsOn(ctx, conn, c.Business.ID, practiced.PageRequest{Limit: 100, After: ids[i]})
 		if err != nil || len(docs) != 100 {
 			t.Fatalf("page %d: %d clients, %v", i, len(docs), err)
 		}
