@@ -22,8 +22,8 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 		if !ok {
 			known = -1
 		}
-		return s.respondVersionedList(w, r, l, known, s.clientsVersion, func() ([]json.RawMessage, practiced.PageInfo, int64, error) {
-			return s.clientDocsAt(r.Context(), businessID(r.Context()), f, l.page)
+		return s.respondVersionedList(w, r, l, known, s.versions.ClientsVersion, func() ([]json.RawMessage, practiced.PageInfo, int64, error) {
+			return s.versions.ListClientDocsAt(r.Context(), businessID(r.Context()), f, l.page)
 		})
 	}
 	data, info, err := s.store.ListClientDocs(r.Context(), businessID(r.Context()), f, l.page)

@@ -4,7 +4,6 @@ package httpapi
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -32,11 +31,10 @@ type Server struct {
 	observe   func(route string, status int, elapsed time.Duration)
 	limiter   ratelimit.Limiter
 	rate      int
-	// pages keeps answered lists of clients when the store numbers them
-	// (clientsVersioner); nil otherwise.
-	pages          *pageCache
-	clientsVersion func(ctx context.Context, businessID string) (int64, error)
-	clientDocsAt   func(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error)
+	// pages keeps answered lists of clients when the store numbers them,
+	// read through versions (the store itself); both nil otherwise.
+	pages    *pageCache
+	versions clientsVersioner
 	// keyAndClientsVersion, when the store has it, reads a request's key
 	// and its business's ClientsVersion in one query.
 	keyAndClientsVersion func(ctx context.Context, hash string) (practiced.APIKey, int64, error)
@@ -116,7 +114,7 @@ func NewServer(store practiced.Store, opt Options) http.Handler {
 	}
 	if v, ok := store.(clientsVersioner); ok && opt.PageCacheBytes >= 0 {
 		s.pages = newPageCache(cmp.Or(opt.PageCacheBytes, DefaultPageCacheBytes))
-		s.clientsVersion, s.clientDocsAt = v.ClientsVersion, v.ListClientDocsAt
+		s.versions = v
 		if kv, ok := store.(keyAndClientsVersioner); ok {
 			s.keyAndClientsVersion = kv.APIKeyAndClientsVersion
 		}

@@ -28,7 +28,8 @@ type listQuery struct {
 	// number, when set, is the SQL of an integer that the page's own
 	// statement reads beside its rows, and so in the snapshot they were
 	// read in (a subquery that does not depend on the row); list stores
-	// it in *numbered, or -1 when the page has no row to carry it.
+	// it in *numbered, which it leaves when the page has no row to carry
+	// it.
 	number   string
 	numbered *int64
 }
@@ -154,11 +155,8 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	if more {
 		out, ids = out[:limit], ids[:limit]
 	}
-	if q.numbered != nil {
-		*q.numbered = -1
-		if number.Valid {
-			*q.numbered = number.Int64
-		}
+	if q.numbered != nil && number.Valid {
+		*q.numbered = number.Int64
 	}
 	beyond := found.Valid // rows on the cursor's other side
 	if cursor != "" && len(out) == 0 {
