@@ -43,6 +43,6 @@ go build -o "$dir/benchratio" ./scripts/benchratio
 token="$("$dir/practiced" demo --db "$db" --clients 10000 2>/dev/null)"
 GOMAXPROCS=1 taskset -c 0 "$dir/practiced" serve --db "$db" --addr 127.0.0.1:18081 --rate-limit 1000000000 --page-rate 1000000000 2>"$dir/serve.log" >/dev/null &
 pid=$!
-for _ in $(seq 100); do curl -fs http://127.0.0.1:18081/healthz >/dev/null && break; sleep 0.1; done
+for _ in $(seq 100); do curl -fs http://127.0.0.1:18081/readyz >/dev/null && break; sleep 0.1; done
 echo "store: $store; server and bytes server on core 0 (GOMAXPROCS=1), wrk on core 1"
 GOMAXPROCS=1 taskset -c 0 "$dir/benchratio" -api http://127.0.0.1:18081 -token "$token" -wrk "taskset -c 1 wrk" "$@"
