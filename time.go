@@ -17,11 +17,45 @@ const TimeLayout = "2006-01-02T15:04:05Z"
 
 // MarshalJSON writes the time in TimeLayout.
 func (t Time) MarshalJSON() ([]byte, error) {
-	return []byte(`"` + t.UTC().Format(TimeLayout) + `"`), nil
+	b := make([]byte, 0, len(TimeLayout)+2)
+	b = append(b, '"')
+	b = AppendTime(b, t.Time)
+	return append(b, '"'), nil
 }
 
 // String returns the time in TimeLayout.
-func (t Time) String() string { return t.UTC().Format(TimeLayout) }
+func (t Time) String() string { return string(AppendTime(make([]byte, 0, len(TimeLayout)), t.Time)) }
+
+// AppendTime appends t in UTC in TimeLayout, as t.UTC().Format(TimeLayout)
+// writes it, digit by digit rather than by reading the layout: an
+// answer of thousands of times writes them at several times the speed.
+// A year that is not four digits is left to Format.
+func AppendTime(b []byte, t time.Time) []byte {
+	t = t.UTC()
+	year, month, day := t.Date()
+	if year < 0 || year > 9999 {
+		return t.AppendFormat(b, TimeLayout)
+	}
+	hour, minute, second := t.Clock()
+	b = appendDigits(b, year/100)
+	b = appendDigits(b, year%100)
+	b = append(b, '-')
+	b = appendDigits(b, int(month))
+	b = append(b, '-')
+	b = appendDigits(b, day)
+	b = append(b, 'T')
+	b = appendDigits(b, hour)
+	b = append(b, ':')
+	b = appendDigits(b, minute)
+	b = append(b, ':')
+	b = appendDigits(b, second)
+	return append(b, 'Z')
+}
+
+// appendDigits appends n, from 0 to 99, as two digits.
+func appendDigits(b []byte, n int) []byte {
+	return append(b, byte('0'+n/10), byte('0'+n%10))
+}
 
 // TimePtr returns a pointer to NewTime(t).
 func TimePtr(t time.Time) *Time { v := NewTime(t); return &v }

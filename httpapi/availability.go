@@ -85,7 +85,7 @@ func appendSlotsBody(buf []byte, slots []availabilitySlot) []byte {
 		buf = append(buf, `,"local_timezone":`...)
 		buf = appendJSONString(buf, sl.LocalTimezone)
 		buf = append(buf, `,"start_datetime_utc":"`...)
-		buf = sl.StartDatetimeUTC.UTC().AppendFormat(buf, practiced.TimeLayout)
+		buf = practiced.AppendTime(buf, sl.StartDatetimeUTC.Time)
 		buf = append(buf, '"')
 		if sl.PractitionerID != "" {
 			buf = append(buf, `,"practitioner_id":`...)

@@ -13,7 +13,7 @@ import (
 // parses it into timestamptz. Reading accepts either form back.
 
 // ts returns the parameter value of t.
-func ts(t time.Time) string { return t.UTC().Format(practiced.TimeLayout) }
+func ts(t time.Time) string { return practiced.Time{Time: t}.String() }
 
 // tsv returns the parameter value of a practiced.Time.
 func tsv(t practiced.Time) string { return ts(t.Time) }
