@@ -1,6 +1,7 @@
 package availability
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -31,9 +32,20 @@ func Slots(q Query) []Slot {
 
 	slices.SortFunc(starts, time.Time.Compare)
 	starts = slices.CompactFunc(starts, time.Time.Equal)
+	// A slot's local fields are read back from its instant rather than
+	// from the candidate's wall-clock time, so they agree with Start by
+	// construction. The slots of one local date share its text, and a
+	// local time is one of clockTexts: nothing is formatted per slot.
 	slots := make([]Slot, len(starts))
-	for i, s := range starts {
-		slots[i] = newSlot(s, loc)
+	var day Date // the local date of the slot before, written dayText
+	var dayText string
+	for i, start := range starts {
+		local := start.In(loc)
+		if d := dateOf(local); i == 0 || d != day {
+			day, dayText = d, d.String()
+		}
+		hour, minute, _ := local.Clock()
+		slots[i] = Slot{Start: start.UTC(), Date: dayText, Time: clockTexts[hour*60+minute]}
 	}
 	return slots
 }
@@ -87,17 +99,15 @@ func appendGroupStarts(starts []time.Time, q Query, earliest time.Time, blocks b
 	return starts
 }
 
-// newSlot describes start in loc. The local fields are read back from the
-// instant rather than from the candidate's wall-clock time, so they agree
-// with Start by construction.
-func newSlot(start time.Time, loc *time.Location) Slot {
-	local := start.In(loc)
-	return Slot{
-		Start: start.UTC(),
-		Date:  local.Format(time.DateOnly),
-		Time:  local.Format("15:04"),
+// clockTexts are the local times "HH:MM" of the minutes of a day, so
+// that a slot's time is never formatted.
+var clockTexts = func() []string {
+	texts := make([]string, 24*60)
+	for m := range texts {
+		texts[m] = fmt.Sprintf("%02d:%02d", m/60, m%60)
 	}
-}
+	return texts
+}()
 
 // later returns the later of two instants.
 func later(a, b time.Time) time.Time {
