@@ -71,7 +71,7 @@ func Offers(pra practiced.Practitioner, loc practiced.Location, svc practiced.Se
 // FirstAvailable, one read per window of the practitioners whose first
 // slot is still to be found.
 func Slots(ctx context.Context, st practiced.ScheduleStore, businessID string, req Request) ([]Slot, error) {
-	var out []Slot
+	var lists [][]Slot // each one practitioner's, in order of start
 	pending := req.Practitioners
 	for from := req.From; !req.To.Before(from) && len(pending) > 0; {
 		to := req.To
@@ -87,9 +87,9 @@ func Slots(ctx context.Context, st practiced.ScheduleStore, businessID string, r
 			slots := slotsIn(req, pra, blocks[pra.ID], from, to)
 			switch {
 			case !req.FirstAvailable:
-				out = append(out, slots...)
+				lists = append(lists, slots)
 			case len(slots) > 0:
-				out = append(out, slots[0])
+				lists = append(lists, slots[:1])
 			default:
 				unfound = append(unfound, pra)
 			}
@@ -99,32 +99,70 @@ func Slots(ctx context.Context, st practiced.ScheduleStore, businessID string, r
 		}
 		pending, from = unfound, to.AddDays(1)
 	}
-	return sortSlots(out), nil
+	return mergeSlots(lists), nil
 }
 
-// sortSlots returns the slots sorted by UTC start, then practitioner id.
-// No two share both (the engine lists each start once), so any sort gives
-// the one order there is. It sorts the slots' positions and then moves
-// each slot once, since moving slots at every step of the sort costs more
-// than comparing them.
-func sortSlots(slots []Slot) []Slot {
-	if len(slots) < 2 {
-		return slots
-	}
-	order := make([]int32, len(slots))
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortFunc(order, func(i, j int32) int {
-		a, b := &slots[i], &slots[j]
-		if c := a.Start.Compare(b.Start); c != 0 {
-			return c
+// mergeSlots merges lists, each the slots of one practitioner in order
+// of start (as the engine lists them, each start once), into one list in
+// order of start, then practitioner id: the one order there is, as no two
+// slots share both. With the lists in order of their practitioner's id,
+// a merge through a heap of the lists' first slots compares starts alone
+// (a tie goes to the earlier list), about log2(len(lists)) times a slot,
+// and moves each slot once.
+func mergeSlots(lists [][]Slot) []Slot {
+	slices.SortFunc(lists, func(a, b []Slot) int {
+		if len(a) == 0 || len(b) == 0 {
+			return len(a) - len(b)
 		}
-		return strings.Compare(a.PractitionerID, b.PractitionerID)
+		return strings.Compare(a[0].PractitionerID, b[0].PractitionerID)
 	})
-	out := make([]Slot, len(slots))
-	for i, k := range order {
-		out[i] = slots[k]
+	n := 0
+	var heap []int // indices of the lists not yet merged, a heap by before
+	for i, l := range lists {
+		n += len(l)
+		if len(l) > 0 {
+			heap = append(heap, i)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	// before says whether list i's first slot goes before list j's.
+	before := func(i, j int) bool {
+		if c := lists[i][0].Start.Compare(lists[j][0].Start); c != 0 {
+			return c < 0
+		}
+		return i < j
+	}
+	// down moves heap[at] down to its place.
+	down := func(at int) {
+		for {
+			least := at
+			if l := 2*at + 1; l < len(heap) && before(heap[l], heap[least]) {
+				least = l
+			}
+			if r := 2*at + 2; r < len(heap) && before(heap[r], heap[least]) {
+				least = r
+			}
+			if least == at {
+				return
+			}
+			heap[at], heap[least] = heap[least], heap[at]
+			at = least
+		}
+	}
+	for at := len(heap)/2 - 1; at >= 0; at-- {
+		down(at)
+	}
+	out := make([]Slot, 0, n)
+	for len(heap) > 0 {
+		first := heap[0]
+		out = append(out, lists[first][0])
+		if lists[first] = lists[first][1:]; len(lists[first]) == 0 {
+			heap[0] = heap[len(heap)-1]
+			heap = heap[:len(heap)-1]
+		}
+		down(0)
 	}
 	return out
 }
