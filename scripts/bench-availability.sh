@@ -2,8 +2,10 @@
 # Load test of GET /v1/availability_slots on a real server on 127.0.0.1:
 # writes the benchmark clinic (one practitioner with 2,000 appointments and
 # 500 busy times in the month from next Monday, nineteen more with 120
-# and 30), starts `practiced serve` on it, and runs hey.
-# Needs hey (Debian package "hey").
+# and 30), starts `practiced serve` on it, and runs hey: 200 requests of
+# each query one at a time, then 64 connections at once on the
+# practitioner's month and on the location's, after which it prints the
+# server's peak RSS. Needs hey (Debian package "hey").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir="$(mktemp -d)"
@@ -13,8 +15,12 @@ eval "$(grep -E '^(TOKEN|ONE|ALL|FIRST)=' "$dir/out.txt" | sed 's/^\([A-Z]*\)=\(
 go build -o "$dir/practiced" ./cmd/practiced
 "$dir/practiced" serve --db "sqlite:$dir/bench.db" --addr 127.0.0.1:18080 --rate-limit 1000000000 2>/dev/null &
 pid=$!
-for _ in $(seq 50); do curl -fs http://127.0.0.1:18080/healthz >/dev/null && break; sleep 0.1; done
+for _ in $(seq 50); do curl -fs http://127.0.0.1:18080/readyz >/dev/null && break; sleep 0.1; done
 for name in ONE ALL FIRST; do
 	echo "== $name: ${!name}"
 	hey -n 200 -c 1 -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:18080${!name}" | grep -E 'Requests/sec|Average|50%|90%|99%|\[200\]'
 done
+echo "== 64 connections: 3,000 requests of ONE, then 1,500 of ALL"
+hey -n 3000 -c 64 -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:18080$ONE" | grep -E 'Requests/sec|\[200\]'
+hey -n 1500 -c 64 -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:18080$ALL" | grep -E 'Requests/sec|\[200\]'
+echo "server's peak RSS: $(awk '/VmHWM/ {print $2, $3}' "/proc/$pid/status")"
