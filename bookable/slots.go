@@ -107,8 +107,8 @@ func Slots(ctx context.Context, st practiced.ScheduleStore, businessID string, r
 // order of start, then practitioner id: the one order there is, as no two
 // slots share both. With the lists in order of their practitioner's id,
 // a merge through a heap of the lists' first slots compares starts alone
-// (a tie goes to the earlier list), about log2(len(lists)) times a slot,
-// and moves each slot once.
+// (a tie goes to the earlier list), at most twice log2(len(lists)) times
+// a slot, and moves each slot once.
 func mergeSlots(lists [][]Slot) []Slot {
 	slices.SortFunc(lists, func(a, b []Slot) int {
 		if len(a) == 0 || len(b) == 0 {

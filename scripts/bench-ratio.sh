@@ -24,8 +24,10 @@ dir="$(mktemp -d)"
 dbname="practiced_bench_$$"
 pg="${PRACTICED_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}"
 cleanup() {
-	kill "${pid:-0}" 2>/dev/null || true
-	wait "${pid:-0}" 2>/dev/null || true
+	if [ -n "${pid:-}" ]; then
+		kill "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	fi
 	if [ "$store" = postgres ]; then psql -q "$pg" -c "DROP DATABASE IF EXISTS $dbname" >/dev/null 2>&1 || true; fi
 	rm -rf "$dir"
 }
@@ -40,9 +42,10 @@ postgres)
 esac
 go build -o "$dir/practiced" ./cmd/practiced
 go build -o "$dir/benchratio" ./scripts/benchratio
-token="$("$dir/practiced" demo --db "$db" --clients 10000 2>/dev/null)"
+token="$("$dir/practiced" demo --db "$db" --clients 10000 2>"$dir/demo.log")" || { tail -5 "$dir/demo.log" >&2; exit 1; }
 GOMAXPROCS=1 taskset -c 0 "$dir/practiced" serve --db "$db" --addr 127.0.0.1:18081 --rate-limit 1000000000 --page-rate 1000000000 2>"$dir/serve.log" >/dev/null &
 pid=$!
 for _ in $(seq 100); do curl -fs http://127.0.0.1:18081/readyz >/dev/null && break; sleep 0.1; done
+curl -fs http://127.0.0.1:18081/readyz >/dev/null || { cat "$dir/serve.log" >&2; exit 1; }
 echo "store: $store; server and bytes server on core 0 (GOMAXPROCS=1), wrk on core 1"
 GOMAXPROCS=1 taskset -c 0 "$dir/benchratio" -api http://127.0.0.1:18081 -token "$token" -wrk "taskset -c 1 wrk" "$@"
