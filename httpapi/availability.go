@@ -59,13 +59,17 @@ func (s *Server) listAvailabilitySlots(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	w.WriteHeader(http.StatusOK)
-	w.Write(appendSlotsBody(make([]byte, 0, 16+len(out)*slotBytes), out))
+	// The answer is put together in a kept page buffer, large enough
+	// for it at once, and written whole with its length, as a list's
+	// page is.
+	buf := getPageBuffer(16 + len(out)*slotBytes)
+	defer putPageBuffer(buf)
+	writePage(w, appendSlotsBody(buf.AvailableBuffer(), out))
 	return nil
 }
 
 // slotBytes is about the length of one slot in the answer, with its
-// practitioner id, so that the answer's buffer is allocated once.
+// practitioner id, so that the answer's buffer is grown once.
 const slotBytes = 200
 
 // appendSlotsBody appends the answer of slots to buf: the bytes writeJSON

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -119,6 +120,10 @@ func TestAvailabilitySlotsResponseIsExactlyData(t *testing.T) {
 	wantBody(t, r, http.StatusOK, `{"data":[
 		{"start_time_local":"09:00","start_date_local":"2026-03-02","local_timezone":"Australia/Sydney","start_datetime_utc":"2026-03-01T22:00:00Z"},
 		{"start_time_local":"13:00","start_date_local":"2026-03-02","local_timezone":"Australia/Sydney","start_datetime_utc":"2026-03-02T02:00:00Z"}]}`)
+	// The answer is written whole, with its length, as a list's page is.
+	if got, want := r.Header.Get("Content-Length"), strconv.Itoa(len(r.Body)); got != want {
+		t.Fatalf("Content-Length %q, want %q", got, want)
+	}
 	r = e.do("GET", "/v1/availability_slots?"+slotQuery(e.a.Sydney, e.a.Alice, "duration", "60", "from", "2026-03-07", "to", "2026-03-08").Encode(), e.a.Token, nil)
 	wantBody(t, r, http.StatusOK, `{"data":[]}`)
 }
