@@ -9,22 +9,16 @@
 # 1,472 requests). Needs hey (Debian package "hey").
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/bench-demo.sh
+. scripts/bench-demo.sh
 dir="$(mktemp -d)"
-cleanup() {
-	if [ -n "${pid:-}" ]; then
-		kill "$pid" 2>/dev/null || true
-		wait "$pid" 2>/dev/null || true
-	fi
-	rm -rf "$dir"
-}
-trap cleanup EXIT
+trap bench_cleanup EXIT
 PRACTICED_BENCH_DB="$dir/bench.db" go test ./httpapi/ -run '^TestWriteBenchDatabase$' -count=1 -v > "$dir/out.txt"
 eval "$(grep -E '^(TOKEN|ONE|ALL|FIRST)=' "$dir/out.txt" | sed 's/^\([A-Z]*\)=\(.*\)$/\1='"'"'\2'"'"'/')"
 go build -o "$dir/practiced" ./cmd/practiced
 "$dir/practiced" serve --db "sqlite:$dir/bench.db" --addr 127.0.0.1:18080 --rate-limit 1000000000 2>"$dir/serve.log" &
 pid=$!
-for _ in $(seq 50); do curl -fs http://127.0.0.1:18080/readyz >/dev/null && break; sleep 0.1; done
-curl -fs http://127.0.0.1:18080/readyz >/dev/null || { cat "$dir/serve.log" >&2; exit 1; }
+bench_ready 18080
 for name in ONE ALL FIRST; do
 	echo "== $name: ${!name}"
 	hey -n 200 -c 1 -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:18080${!name}" | grep -E 'Requests/sec|Average|50%|90%|99%|\[200\]'

@@ -1,5 +1,4 @@
-# Sourced by bench-ratio.sh and bench-walk.sh, from the repository's
-# root. bench_demo STORE CLIENTS PORT makes a new database on STORE
+# Sourced by the bench scripts, from the repository's root. bench_demo STORE CLIENTS PORT makes a new database on STORE
 # (sqlite, or postgres on $PRACTICED_TEST_POSTGRES's server), builds
 # practiced into $dir, loads a demo clinic of CLIENTS clients into it
 # (setting $token, and printing how long the load took), and serves it
@@ -33,8 +32,15 @@ bench_demo() {
 	echo "store: $store; load of $clients clients: $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }') s"
 	GOMAXPROCS=1 taskset -c 0 "$dir/practiced" serve --db "$db" --addr "127.0.0.1:$port" --rate-limit 1000000000 --page-rate 1000000000 2>"$dir/serve.log" >/dev/null &
 	pid=$!
+	bench_ready "$port"
+}
+
+# bench_ready PORT waits for the server on 127.0.0.1:PORT to answer
+# /readyz, for up to 30 seconds, and else ends the script with the
+# server's log, $dir/serve.log.
+bench_ready() {
 	for _ in $(seq 300); do
-		curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && return 0
+		curl -fs "http://127.0.0.1:$1/readyz" >/dev/null && return 0
 		sleep 0.1
 	done
 	cat "$dir/serve.log" >&2

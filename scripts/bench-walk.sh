@@ -23,5 +23,5 @@ shift || true
 bench_demo "$store" "${BENCH_CLIENTS:-1000000}" 18083
 go build -o "$dir/benchwalk" ./scripts/benchwalk
 echo "server and bytes server on core 0 (GOMAXPROCS=1), benchwalk on core 1"
-taskset -c 1 "$dir/benchwalk" -api http://127.0.0.1:18083 -token "$token" -pin "taskset -c 0" "$@"
+taskset -c 1 "$dir/benchwalk" -api http://127.0.0.1:18083 -token "$token" "$@"
 echo "server's peak RSS: $(awk '/VmHWM/ {print $2, $3}' "/proc/$pid/status")"

@@ -13,7 +13,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -24,6 +23,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/practiced/practiced/scripts/internal/bytesserver"
 )
 
 func main() {
@@ -70,7 +71,13 @@ func run(api, token string, wrk []string, rounds int, duration time.Duration, co
 		if err != nil {
 			return fmt.Errorf("%s: %w", w.name, err)
 		}
-		static, err := serveBytes(status, header.Get("Content-Type"), body)
+		target, err := url.Parse(w.path)
+		if err != nil {
+			return err
+		}
+		static, err := bytesserver.Start(map[string]bytesserver.Answer{
+			target.Path: {Status: status, ContentType: header.Get("Content-Type"), Body: body},
+		})
 		if err != nil {
 			return err
 		}
@@ -175,25 +182,6 @@ func (c client) getJSON(path string, v any) error {
 		return err
 	}
 	return json.Unmarshal(b, v)
-}
-
-// serveBytes answers every request with status, content type and body,
-// as a server that has its answer ready would, and returns its base URL.
-func serveBytes(status int, contentType string, body []byte) (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	length := strconv.Itoa(len(body))
-	go http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		h := w.Header()
-		h.Set("Content-Type", contentType)
-		h.Set("Content-Length", length)
-		w.WriteHeader(status)
-		w.Write(body)
-	}))
-	return "http://" + ln.Addr().String(), nil
 }
 
 // luaScript sets the request's method, key and body for wrk.

@@ -25,15 +25,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/practiced/practiced/scripts/internal/bytesserver"
 )
 
 func main() {
@@ -106,10 +106,20 @@ func (c *client) do(method, url, body string) ([]byte, string, time.Duration, er
 	return b, resp.Header.Get("Content-Type"), took, nil
 }
 
+// sampled is a page asked for again and again, each time beside the
+// same bytes from the bytes server, where it is served at /name.
+type sampled struct {
+	name     string
+	url      string
+	body     []byte // the page as the walk read it
+	api, mem []time.Duration
+}
+
 func run(api, token string, deep, samples int, pin []string) error {
 	c := &client{base: api, token: token}
 	url := "/v1/clients?limit=100"
-	var first, deepURL, changed, contentType string
+	first, last := &sampled{name: "first"}, &sampled{name: "deep"}
+	var changed, contentType string
 	var walk []time.Duration
 	for n := 1; n <= deep; n++ {
 		b, ct, took, err := c.do("GET", url, "")
@@ -125,10 +135,10 @@ func run(api, token string, deep, samples int, pin []string) error {
 			return fmt.Errorf("page %d has %d clients: the list is shorter than %d pages", n, len(p.Data), deep)
 		}
 		if n == 1 {
-			first, changed, contentType = url, p.Data[0].ID, ct
+			first.url, first.body, changed, contentType = url, b, p.Data[0].ID, ct
 		}
 		if n == deep {
-			deepURL = url
+			last.url, last.body = url, b
 			break
 		}
 		if p.Links.Next == nil {
@@ -142,20 +152,13 @@ func run(api, token string, deep, samples int, pin []string) error {
 		_, _, _, err := c.do("POST", "/v1/clients/"+changed, fmt.Sprintf(`{"notes":"benchwalk %d"}`, i))
 		return err
 	}
-	// The bytes server answers /first and /deep with those pages as the
-	// API answers them now.
-	kept := map[string]string{first: "/first", deepURL: "/deep"}
 	dir, err := os.MkdirTemp("", "benchwalk")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	for u, name := range kept {
-		b, _, _, err := c.do("GET", u, "")
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(dir, name[1:]), b, 0o600); err != nil {
+	for _, s := range []*sampled{first, last} {
+		if err := os.WriteFile(filepath.Join(dir, s.name), s.body, 0o600); err != nil {
 			return err
 		}
 	}
@@ -167,33 +170,31 @@ func run(api, token string, deep, samples int, pin []string) error {
 		return err
 	}
 	defer stop()
-	keptAt := &client{base: bytesURL}
-	times := map[string][]time.Duration{}
+	mem := &client{base: bytesURL}
 	for i := range samples {
-		for _, u := range []string{first, deepURL} {
+		for _, s := range []*sampled{first, last} {
 			if err := change(i); err != nil {
 				return err
 			}
-			_, _, took, err := c.do("GET", u, "")
+			_, _, took, err := c.do("GET", s.url, "")
 			if err != nil {
 				return err
 			}
-			times[u] = append(times[u], took)
-			_, _, took, err = keptAt.do("GET", kept[u], "")
-			if err != nil {
+			s.api = append(s.api, took)
+			if _, _, took, err = mem.do("GET", "/"+s.name, ""); err != nil {
 				return err
 			}
-			times[kept[u]] = append(times[kept[u]], took)
+			s.mem = append(s.mem, took)
 		}
 	}
 	fmt.Printf("walk of %d pages, each read once:  median %v, p90 %v\n", deep, pct(walk, 50), pct(walk, 90))
-	fmt.Printf("first page, %d reads, none kept:    median %v, p90 %v\n", samples, pct(times[first], 50), pct(times[first], 90))
-	fmt.Printf("  its bytes from memory:            median %v, p90 %v\n", pct(times["/first"], 50), pct(times["/first"], 90))
-	fmt.Printf("page %d, %d reads, none kept:     median %v, p90 %v\n", deep, samples, pct(times[deepURL], 50), pct(times[deepURL], 90))
-	fmt.Printf("  its bytes from memory:            median %v, p90 %v\n", pct(times["/deep"], 50), pct(times["/deep"], 90))
-	fmt.Printf("deep / first (medians):             %.2f\n", ratio(times[deepURL], times[first]))
-	fmt.Printf("first page / its bytes (medians):   %.2f\n", ratio(times[first], times["/first"]))
-	fmt.Printf("deep page / its bytes (medians):    %.2f\n", ratio(times[deepURL], times["/deep"]))
+	fmt.Printf("first page, %d reads, none kept:    median %v, p90 %v\n", samples, pct(first.api, 50), pct(first.api, 90))
+	fmt.Printf("  its bytes from memory:            median %v, p90 %v\n", pct(first.mem, 50), pct(first.mem, 90))
+	fmt.Printf("page %d, %d reads, none kept:     median %v, p90 %v\n", deep, samples, pct(last.api, 50), pct(last.api, 90))
+	fmt.Printf("  its bytes from memory:            median %v, p90 %v\n", pct(last.mem, 50), pct(last.mem, 90))
+	fmt.Printf("deep / first (medians):             %.2f\n", ratio(last.api, first.api))
+	fmt.Printf("first page / its bytes (medians):   %.2f\n", ratio(first.api, first.mem))
+	fmt.Printf("deep page / its bytes (medians):    %.2f\n", ratio(last.api, last.mem))
 	return nil
 }
 
@@ -232,34 +233,27 @@ func startBytesServer(dir string, pin []string) (string, func(), error) {
 	return strings.TrimSpace(line), stop, nil
 }
 
-// serveBytes answers GET /first and GET /deep with the files of those
-// names in dir, as a server that has its answer ready would, prints its
-// base URL and serves until stdin closes.
+// serveBytes serves the pages kept in dir (first and deep, and their
+// content type) at /first and /deep, prints its base URL and serves
+// until stdin closes.
 func serveBytes(dir string) error {
 	ct, err := os.ReadFile(filepath.Join(dir, "content-type"))
 	if err != nil {
 		return err
 	}
-	mux := http.NewServeMux()
+	answers := map[string]bytesserver.Answer{}
 	for _, name := range []string{"first", "deep"} {
 		body, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return err
 		}
-		length := strconv.Itoa(len(body))
-		mux.HandleFunc("GET /"+name, func(w http.ResponseWriter, r *http.Request) {
-			h := w.Header()
-			h.Set("Content-Type", string(ct))
-			h.Set("Content-Length", length)
-			w.Write(body)
-		})
+		answers["/"+name] = bytesserver.Answer{Status: http.StatusOK, ContentType: string(ct), Body: body}
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	base, err := bytesserver.Start(answers)
 	if err != nil {
 		return err
 	}
-	go http.Serve(ln, mux)
-	fmt.Printf("http://%s\n", ln.Addr())
+	fmt.Println(base)
 	io.Copy(io.Discard, os.Stdin)
 	return nil
 }
