@@ -15,7 +15,8 @@ import (
 // (sqlstore.Store.ClientsVersion): the number changes in the transaction
 // of every change of one of them, so two reads that return the same
 // number see the same clients. ListClientDocsAt reads a page of them
-// with the number of the clients it holds, -1 for an empty page.
+// with the number of the clients it holds, -1 for an empty page read
+// with no row.
 type clientsVersioner interface {
 	ClientsVersion(ctx context.Context, businessID string) (int64, error)
 	ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error)
@@ -39,8 +40,8 @@ const DefaultPageCacheBytes = 32 << 20
 // statement that read its records read beside them, in the same
 // snapshot, so the records are those of that number; it is answered
 // again only to a request that reads the same number, and so would read
-// the same records. An empty page carries no number: it is kept when the
-// number read after it is the one read before it. What
+// the same records. An empty page read with no row carries no number:
+// it is kept when the number read after it is the one read before it. What
 // else an answer depends on is in its key: the business, the path (the
 // list), the base of its links and the query string, which holds the
 // filters, the limit and the cursor.

@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -27,6 +28,24 @@ func docText(rec any) string {
 		panic(fmt.Sprintf("sqlstore: encode %T: %v", rec, err))
 	}
 	return string(b)
+}
+
+// docIDPrefix begins every stored document: the records' types encode
+// their id first, and an id needs no escaping in JSON.
+const docIDPrefix = `{"id":"`
+
+// docID returns the id a stored document begins with, and whether it
+// begins with one.
+func docID(doc []byte) ([]byte, bool) {
+	rest, ok := bytes.CutPrefix(doc, []byte(docIDPrefix))
+	if !ok {
+		return nil, false
+	}
+	id, _, ok := bytes.Cut(rest, []byte(`"`))
+	if !ok || len(id) == 0 {
+		return nil, false
+	}
+	return id, true
 }
 
 // rewriteDocs writes the documents of the records ids name anew, from

@@ -71,3 +71,6 @@ func Reader(s *Store) *sql.DB { return s.r }
 func ListClientDocsOn(ctx context.Context, conn *sql.Conn, businessID string, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
 	return clients.listDocs(ctx, conn, clientQuery(businessID, practiced.PersonFilter{}), p)
 }
+
+// DocID is docID, for its test.
+var DocID = docID

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,8 +21,8 @@ type listQuery struct {
 	keyCol string
 	keyOf  func(idPlaceholder string) string
 	where  []string
-	// args are numbered ($N), never positional: a page's query names
-	// each of them twice, in its filters and in its probe's.
+	// args are numbered ($N), never positional: a cursor's position
+	// (keyOf) names the business, $1, a second time.
 	args args
 	// number, when set, is the SQL of an integer that the page's own
 	// statement reads beside its rows, and so in the snapshot they were
@@ -83,14 +82,17 @@ type rowScanner interface{ Scan(dest ...any) error }
 
 // list runs q for page p and returns its rows in order with whether
 // more rows lie before and after them. Fetching one row more than the
-// limit tells whether the list goes on in the direction of travel; an
-// indexed probe tells whether it goes on the other way. The probe rides
-// in the page's own query, as a last column that is the same for every
-// row (a subquery that does not depend on the row, run once), so a page
-// with a cursor costs one query and, on PostgreSQL, one round trip.
-// Only an empty page asks it on its own. q.number, when set, rides the
-// same way, after the probe.
-func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error)) ([]T, practiced.PageInfo, error) {
+// limit tells whether the list goes on in the direction of travel. An
+// exclusive page also reads from the cursor's own row: when it comes
+// back first, the list goes on the other way, and it is dropped. So a
+// page after a record that is still in the list costs one query and,
+// on PostgreSQL, one round trip, and every row carries only its own
+// columns. When the cursor's row is not in the list (deleted, archived
+// or filtered out), and for an inclusive page, an indexed probe asks on
+// its own whether the list goes on the other way. q.number, when set,
+// rides the page's query as a last column, the same for every row.
+// idOf returns the id of a row scan made.
+func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error), idOf func(T) string) ([]T, practiced.PageInfo, error) {
 	var info practiced.PageInfo
 	limit := p.Limit
 	if limit <= 0 {
@@ -104,8 +106,8 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	if backward {
 		cursor = p.Before
 	}
-	// op compares a page's rows to the cursor; probeOp finds the rows on
-	// the cursor's other side.
+	// op compares a page's rows to the cursor, readOp the rows read with
+	// it; probeOp finds the rows on the cursor's other side.
 	var op, probeOp, order string
 	switch {
 	case backward && p.Inclusive:
@@ -117,28 +119,29 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	default:
 		op, probeOp, order = ">", "<=", "ASC"
 	}
+	readOp, read := op, limit+1
+	withCursor := cursor != "" && !p.Inclusive
+	if withCursor {
+		readOp, read = op+"=", limit+2
+	}
 	cols := q.cols
-	var found, number sql.NullInt64
-	var r idScanner // one for every row: a scanner per row would be an allocation per row
+	var number any
+	var r tailScanner // one for every row: a scanner per row would be an allocation per row
 	if cursor != "" {
-		at := q.at(a.add(cursor)) // the cursor's position
-		where = append(where, q.orderCol()+" "+op+" "+at)
-		cols += ", (" + q.probe(probeOp, at) + ")"
-		r.tail = append(r.tail, &found)
+		where = append(where, q.orderCol()+" "+readOp+" "+q.at(a.add(cursor)))
 	}
 	if q.number != "" {
 		cols += ", (" + q.number + ")"
 		r.tail = append(r.tail, &number)
 	}
 	sqlText := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT %d",
-		cols, q.from, strings.Join(where, " AND "), q.orderCol(), order, limit+1)
+		cols, q.from, strings.Join(where, " AND "), q.orderCol(), order, read)
 	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
 	if err != nil {
 		return nil, info, fmt.Errorf("list: %w", err)
 	}
 	defer rows.Close()
 	var out []T
-	var ids []string
 	r.rows = rows
 	for rows.Next() {
 		v, err := scan(&r)
@@ -146,65 +149,55 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 			return nil, info, fmt.Errorf("list: %w", err)
 		}
 		out = append(out, v)
-		ids = append(ids, r.id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, info, fmt.Errorf("list: %w", err)
 	}
-	more := len(out) > limit
-	if more {
-		out, ids = out[:limit], ids[:limit]
+	if n, ok := number.(int64); ok && q.numbered != nil {
+		*q.numbered = n
 	}
-	if q.numbered != nil && number.Valid {
-		*q.numbered = number.Int64
-	}
-	beyond := found.Valid // rows on the cursor's other side
-	if cursor != "" && len(out) == 0 {
+	beyond := false // rows on the cursor's other side
+	if withCursor && len(out) > 0 && idOf(out[0]) == cursor {
+		out, beyond = out[1:], true
+	} else if cursor != "" {
 		if beyond, err = q.exists(ctx, db, probeOp, cursor); err != nil {
 			return nil, info, err
 		}
 	}
+	more := len(out) > limit
+	if more {
+		out = out[:limit]
+	}
 	if backward {
 		slices.Reverse(out)
-		slices.Reverse(ids)
 		info.HasPrev, info.HasNext = more, beyond
 	} else {
 		info.HasNext, info.HasPrev = more, beyond
 	}
-	if out == nil {
+	if len(out) == 0 {
 		out = []T{}
 	}
-	if len(ids) > 0 {
-		info.FirstID, info.LastID = ids[0], ids[len(ids)-1]
+	if len(out) > 0 {
+		info.FirstID, info.LastID = idOf(out[0]), idOf(out[len(out)-1])
 	}
 	return out, info, nil
 }
 
-// idScanner remembers the id of the row it scans: every list query
-// selects the record's id first. When the query reads more columns after
-// the row's own (the probe, the number), it scans them into tail.
-type idScanner struct {
+// tailScanner scans a row of a list query: the row's own columns into
+// the destinations its scan gives, then the columns the query reads
+// after them (the number) into tail.
+type tailScanner struct {
 	rows rowScanner
 	tail []any
 	dest []any // the row's destinations and tail, reused for every row
-	id   string
 }
 
-func (s *idScanner) Scan(dest ...any) error {
-	all := dest
-	if len(s.tail) > 0 {
-		s.dest = append(append(s.dest[:0], dest...), s.tail...)
-		all = s.dest
+func (s *tailScanner) Scan(dest ...any) error {
+	if len(s.tail) == 0 {
+		return s.rows.Scan(dest...)
 	}
-	if err := s.rows.Scan(all...); err != nil {
-		return err
-	}
-	id, ok := dest[0].(*string)
-	if !ok {
-		return fmt.Errorf("list: the first column is not the id")
-	}
-	s.id = *id
-	return nil
+	s.dest = append(append(s.dest[:0], dest...), s.tail...)
+	return s.rows.Scan(s.dest...)
 }
 
 // probe is the SQL of a query whose one row, if any, tells that a row

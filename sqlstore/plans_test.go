@@ -35,7 +35,7 @@ func TestPostgresPlansAPageOnceForEveryCursor(t *testing.T) {
 	}
 	var generic, custom int
 	err = conn.QueryRowContext(ctx, `SELECT generic_plans, custom_plans FROM pg_prepared_statements
-		WHERE statement LIKE 'SELECT id, doc, (SELECT 1 FROM clients %'`).Scan(&generic, &custom)
+		WHERE statement LIKE 'SELECT doc FROM clients WHERE %'`).Scan(&generic, &custom)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,9 +112,12 @@ func (t *table[T]) get(ctx context.Context, db queryer, businessID, id, lock str
 	return recs[0], err
 }
 
+// id returns the id of rec.
+func (t *table[T]) id(rec T) string { return *t.stamp(&rec).ID }
+
 // list reads a page of records matching q.
 func (t *table[T]) list(ctx context.Context, db queryer, businessID string, q *listQuery, p practiced.PageRequest) ([]T, practiced.PageInfo, error) {
-	recs, info, err := list(ctx, db, q, p, t.scan)
+	recs, info, err := list(ctx, db, q, p, t.scan, t.id)
 	if err != nil {
 		return nil, info, err
 	}
@@ -128,21 +131,22 @@ func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p pra
 		return nil, practiced.PageInfo{}, fmt.Errorf("%s: no stored documents", t.kind.Plural)
 	}
 	dq := *q
-	dq.cols = "id, doc"
+	dq.cols = "doc"
 	// The documents are copied one after another into one buffer, each
 	// returned as its part of it, rather than each into a slice of its
 	// own: one allocation for the page instead of one for every record.
+	// A page reads no id column: a document begins with its record's id
+	// (docID), and the page needs only a few of them.
 	var buf []byte
-	var id string
 	var raw sql.RawBytes
-	dest := []any{&id, &raw} // the same for every row, so that no row allocates its own
+	dest := []any{&raw} // the same for every row, so that no row allocates its own
 	type part struct{ start, end int }
 	parts, info, err := list(ctx, db, &dq, p, func(r rowScanner) (part, error) {
 		if err := r.Scan(dest...); err != nil {
 			return part{}, err
 		}
-		if raw == nil {
-			return part{}, fmt.Errorf("record %s has no stored document", id)
+		if _, ok := docID(raw); !ok {
+			return part{}, fmt.Errorf("a stored %s document does not begin with its id", t.kind.Type)
 		}
 		if buf == nil {
 			buf = make([]byte, 0, len(raw)*(max(p.Limit, 10)+1)+len(raw))
@@ -150,6 +154,9 @@ func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p pra
 		start := len(buf)
 		buf = append(buf, raw...)
 		return part{start, len(buf)}, nil
+	}, func(pt part) string {
+		id, _ := docID(buf[pt.start:pt.end])
+		return string(id)
 	})
 	if err != nil {
 		return nil, info, err

@@ -305,6 +305,15 @@ var paginationRules = []rule{
 			wantPage(t, lc, st, biz, practiced.ListFilter{IncludeArchived: true}, practiced.PageRequest{Limit: 3, After: ids[0]}, ids[1:4], true, true)
 		})
 	}},
+	{"a cursor out of the list still tells what lies on its other side", func(t *testing.T, st practiced.Store) {
+		forEachList(t, st, func(t *testing.T, lc listCase, biz string) {
+			ids := lc.seed(t, st, biz, []spec{{}, {archived: true}, {}, {}})
+			wantPage(t, lc, st, biz, practiced.ListFilter{}, practiced.PageRequest{Limit: 3, After: ids[1]}, ids[2:4], true, false)
+			wantPage(t, lc, st, biz, practiced.ListFilter{}, practiced.PageRequest{Limit: 1, After: ids[1]}, ids[2:3], true, true)
+			wantPage(t, lc, st, biz, practiced.ListFilter{}, practiced.PageRequest{Limit: 3, Before: ids[1]}, ids[0:1], false, true)
+			wantPage(t, lc, st, biz, practiced.ListFilter{}, practiced.PageRequest{Limit: 3, After: ids[2]}, ids[3:4], true, false)
+		})
+	}},
 }
 
 var listFilterRules = []rule{
