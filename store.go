@@ -262,17 +262,22 @@ type SeedData struct {
 // and encoding every record again. The filters and pages are those of the
 // kind's typed list, which returns the same records in the same order.
 type DocStore interface {
-	ListClientDocs(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListContactDocs(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListLocationDocs(ctx context.Context, businessID string, f ListFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListPractitionerDocs(ctx context.Context, businessID string, f PractitionerFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListServiceDocs(ctx context.Context, businessID string, f ServiceFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListNamedDocs(ctx context.Context, businessID, prefix string, f ListFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListCaseDocs(ctx context.Context, businessID string, f CaseFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListClientPackageDocs(ctx context.Context, businessID string, f ClientPackageFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListBusyTimeDocs(ctx context.Context, businessID string, f BusyTimeFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
-	ListFormTemplateDocs(ctx context.Context, businessID string, f ListFilter, p PageRequest) ([]json.RawMessage, PageInfo, error)
+	ListClientDocs(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListContactDocs(ctx context.Context, businessID string, f PersonFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListLocationDocs(ctx context.Context, businessID string, f ListFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListPractitionerDocs(ctx context.Context, businessID string, f PractitionerFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListServiceDocs(ctx context.Context, businessID string, f ServiceFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListNamedDocs(ctx context.Context, businessID, prefix string, f ListFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListCaseDocs(ctx context.Context, businessID string, f CaseFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListClientPackageDocs(ctx context.Context, businessID string, f ClientPackageFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListBusyTimeDocs(ctx context.Context, businessID string, f BusyTimeFilter, p PageRequest) ([]Doc, PageInfo, error)
+	ListFormTemplateDocs(ctx context.Context, businessID string, f ListFilter, p PageRequest) ([]Doc, PageInfo, error)
 }
+
+// A Doc is a record's stored JSON document, as text: the bytes the API
+// answers for the record, exactly MarshalDoc of it. A store reads it
+// as the text its database driver returns, with no copy of its own.
+type Doc string
 
 // MarshalDoc returns the JSON document of v as the API writes it:
 // encoding/json without HTML escaping (links and free text keep "&", "<"

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -22,7 +21,7 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 		if !ok {
 			known = -1
 		}
-		return s.respondVersionedList(w, r, l, known, s.versions.ClientsVersion, func() ([]json.RawMessage, practiced.PageInfo, int64, error) {
+		return s.respondVersionedList(w, r, l, known, s.versions.ClientsVersion, func() ([]practiced.Doc, practiced.PageInfo, int64, error) {
 			return s.versions.ListClientDocsAt(r.Context(), businessID(r.Context()), f, l.page)
 		})
 	}

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"sync"
@@ -38,7 +37,7 @@ func (l *listRequest) done() error {
 // The links repeat the request's own parameters with a new cursor. The
 // body is what writeJSON writes for {"data": records, "links": links}:
 // the documents are joined as they are, without decoding them again.
-func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listRequest, data []json.RawMessage, info practiced.PageInfo) error {
+func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listRequest, data []practiced.Doc, info practiced.PageInfo) error {
 	buf := getPageBuffer(0)
 	defer putPageBuffer(buf)
 	if err := pageBody(buf, s, r, l, data, info); err != nil {
@@ -49,7 +48,7 @@ func respondList(s *Server, w http.ResponseWriter, r *http.Request, l *listReque
 }
 
 // pageBody writes the body respondList answers into buf.
-func pageBody(buf *bytes.Buffer, s *Server, r *http.Request, l *listRequest, data []json.RawMessage, info practiced.PageInfo) error {
+func pageBody(buf *bytes.Buffer, s *Server, r *http.Request, l *listRequest, data []practiced.Doc, info practiced.PageInfo) error {
 	filter := filterKey(r.URL.Query())
 	link := func(c cursor) *string {
 		c.List, c.Filter = l.name, filter
@@ -90,7 +89,7 @@ func pageBody(buf *bytes.Buffer, s *Server, r *http.Request, l *listRequest, dat
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		buf.Write(d)
+		buf.WriteString(string(d))
 	}
 	buf.WriteString(`],"links":`)
 	buf.Write(linksDoc)
@@ -135,14 +134,14 @@ func putPageBuffer(buf *bytes.Buffer) {
 
 // docsOf returns the JSON documents of records read whole from the
 // store, for lists of the kinds that keep no stored documents.
-func docsOf[T any](recs []T) ([]json.RawMessage, error) {
-	out := make([]json.RawMessage, len(recs))
+func docsOf[T any](recs []T) ([]practiced.Doc, error) {
+	out := make([]practiced.Doc, len(recs))
 	for i := range recs {
 		doc, err := practiced.MarshalDoc(&recs[i])
 		if err != nil {
 			return nil, err
 		}
-		out[i] = doc
+		out[i] = practiced.Doc(doc)
 	}
 	return out, nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	clist "container/list"
 	"context"
-	"encoding/json"
 	"net/http"
 	"sync"
 
@@ -19,7 +18,7 @@ import (
 // with no row.
 type clientsVersioner interface {
 	ClientsVersion(ctx context.Context, businessID string) (int64, error)
-	ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error)
+	ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, int64, error)
 }
 
 // keyAndClientsVersioner is a store that reads an API key and the
@@ -124,7 +123,7 @@ func (c *pageCache) put(key pageKey, version int64, body []byte) {
 // moment of the request.
 func (s *Server) respondVersionedList(w http.ResponseWriter, r *http.Request, l *listRequest, known int64,
 	version func(ctx context.Context, businessID string) (int64, error),
-	read func() ([]json.RawMessage, practiced.PageInfo, int64, error)) error {
+	read func() ([]practiced.Doc, practiced.PageInfo, int64, error)) error {
 	ctx := r.Context()
 	biz := businessID(ctx)
 	if known < 0 {

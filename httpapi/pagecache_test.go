@@ -247,7 +247,7 @@ type countedStore struct {
 	reads atomic.Int64
 }
 
-func (s *countedStore) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error) {
+func (s *countedStore) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, int64, error) {
 	s.reads.Add(1)
 	return s.Store.ListClientDocsAt(ctx, businessID, f, p)
 }

@@ -58,11 +58,11 @@ func Export(ctx context.Context, st practiced.Store, business, kindName, format 
 		}
 		for _, doc := range docs {
 			if cw == nil {
-				bw.Write(doc)
+				bw.WriteString(string(doc))
 				bw.WriteByte('\n')
 			} else {
 				var rec map[string]any
-				if err := json.Unmarshal(doc, &rec); err != nil {
+				if err := json.Unmarshal([]byte(doc), &rec); err != nil {
 					return n, err
 				}
 				for i, c := range k.ours {

@@ -197,7 +197,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	}
 	var want bytes.Buffer
 	for _, d := range docs {
-		want.Write(d)
+		want.WriteString(string(d))
 		want.WriteByte('\n')
 	}
 	if nd.String() != want.String() {

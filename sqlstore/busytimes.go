@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -51,7 +50,7 @@ func (s *Store) ListBusyTimes(ctx context.Context, businessID string, f practice
 }
 
 // ListBusyTimeDocs returns the stored documents of the page ListBusyTimes returns.
-func (s *Store) ListBusyTimeDocs(ctx context.Context, businessID string, f practiced.BusyTimeFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListBusyTimeDocs(ctx context.Context, businessID string, f practiced.BusyTimeFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return busyTimes.listDocs(ctx, s.r, busyTimeQuery(businessID, f), p)
 }
 

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -35,7 +34,7 @@ func (s *Store) ListCases(ctx context.Context, businessID string, f practiced.Ca
 }
 
 // ListCaseDocs returns the stored documents of the page ListCases returns.
-func (s *Store) ListCaseDocs(ctx context.Context, businessID string, f practiced.CaseFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListCaseDocs(ctx context.Context, businessID string, f practiced.CaseFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return cases.listDocs(ctx, s.r, caseQuery(businessID, f), p)
 }
 

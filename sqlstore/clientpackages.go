@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -36,7 +35,7 @@ func (s *Store) ListClientPackages(ctx context.Context, businessID string, f pra
 }
 
 // ListClientPackageDocs returns the stored documents of the page ListClientPackages returns.
-func (s *Store) ListClientPackageDocs(ctx context.Context, businessID string, f practiced.ClientPackageFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListClientPackageDocs(ctx context.Context, businessID string, f practiced.ClientPackageFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return clientPackages.listDocs(ctx, s.r, clientPackageQuery(businessID, f), p)
 }
 

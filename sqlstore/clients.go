@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
@@ -93,7 +92,7 @@ func (s *Store) ListClients(ctx context.Context, businessID string, f practiced.
 }
 
 // ListClientDocs returns the stored documents of the page ListClients returns.
-func (s *Store) ListClientDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListClientDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return clients.listDocs(ctx, s.r, clientQuery(businessID, f), p)
 }
 

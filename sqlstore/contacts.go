@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
@@ -66,7 +65,7 @@ func (s *Store) ListContacts(ctx context.Context, businessID string, f practiced
 }
 
 // ListContactDocs returns the stored documents of the page ListContacts returns.
-func (s *Store) ListContactDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListContactDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return contacts.listDocs(ctx, s.r, contactQuery(businessID, f), p)
 }
 

@@ -1,10 +1,10 @@
 package sqlstore
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -36,14 +36,14 @@ const docIDPrefix = `{"id":"`
 
 // docID returns the id a stored document begins with, and whether it
 // begins with one.
-func docID(doc []byte) ([]byte, bool) {
-	rest, ok := bytes.CutPrefix(doc, []byte(docIDPrefix))
+func docID(doc string) (string, bool) {
+	rest, ok := strings.CutPrefix(doc, docIDPrefix)
 	if !ok {
-		return nil, false
+		return "", false
 	}
-	id, _, ok := bytes.Cut(rest, []byte(`"`))
-	if !ok || len(id) == 0 {
-		return nil, false
+	id, _, ok := strings.Cut(rest, `"`)
+	if !ok || id == "" {
+		return "", false
 	}
 	return id, true
 }

@@ -23,8 +23,8 @@ func TestDocIDReadsTheIDADocumentBeginsWith(t *testing.T) {
 		{`{ "id":"cli_1"}`, "", false},
 		{``, "", false},
 	} {
-		id, ok := sqlstore.DocID([]byte(c.doc))
-		if string(id) != c.id || ok != c.ok {
+		id, ok := sqlstore.DocID(c.doc)
+		if id != c.id || ok != c.ok {
 			t.Errorf("docID(%s) = %q, %v; want %q, %v", c.doc, id, ok, c.id, c.ok)
 		}
 	}

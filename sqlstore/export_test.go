@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"testing"
 
 	practiced "github.com/practiced/practiced"
@@ -68,7 +67,7 @@ func Reader(s *Store) *sql.DB { return s.r }
 
 // ListClientDocsOn is ListClientDocs on one connection, so that a test
 // can read what that connection has prepared.
-func ListClientDocsOn(ctx context.Context, conn *sql.Conn, businessID string, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func ListClientDocsOn(ctx context.Context, conn *sql.Conn, businessID string, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return clients.listDocs(ctx, conn, clientQuery(businessID, practiced.PersonFilter{}), p)
 }
 

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -39,7 +38,7 @@ func (s *Store) ListFormTemplates(ctx context.Context, businessID string, f prac
 }
 
 // ListFormTemplateDocs returns the stored documents of the page ListFormTemplates returns.
-func (s *Store) ListFormTemplateDocs(ctx context.Context, businessID string, f practiced.ListFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListFormTemplateDocs(ctx context.Context, businessID string, f practiced.ListFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return formTemplates.listDocs(ctx, s.r, formTemplateQuery(businessID, f), p)
 }
 

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -39,7 +38,7 @@ const clientsVersionSQL = `SELECT version FROM list_versions WHERE business = $1
 // number whatever commits meanwhile. A page whose statement read no row
 // (an empty page, unless it is after a client still in the list) has
 // no number: -1.
-func (s *Store) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, int64, error) {
+func (s *Store) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, int64, error) {
 	q := clientQuery(businessID, f)
 	q.number = "COALESCE((" + clientsVersionSQL + "), 0)"
 	number := int64(-1)

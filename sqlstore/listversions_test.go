@@ -2,7 +2,6 @@ package sqlstore_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -207,7 +206,7 @@ func testClientsVersionUnderConcurrentWrites(t *testing.T, st *sqlstore.Store) {
 					t.Error(err)
 					return
 				}
-				var docs []json.RawMessage
+				var docs []practiced.Doc
 				at := int64(-1)
 				if reader == 0 {
 					docs, _, err = st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})

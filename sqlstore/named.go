@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -55,7 +54,7 @@ func (s *Store) ListNamed(ctx context.Context, businessID, prefix string, f prac
 }
 
 // ListNamedDocs returns the stored documents of the page ListNamed returns.
-func (s *Store) ListNamedDocs(ctx context.Context, businessID, prefix string, f practiced.ListFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListNamedDocs(ctx context.Context, businessID, prefix string, f practiced.ListFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	t, ok := namedTables[prefix]
 	if !ok {
 		return nil, practiced.PageInfo{}, practiced.Errorf(practiced.EINTERNAL, "No kind of named record has the prefix %q.", prefix)

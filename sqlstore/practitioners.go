@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -59,7 +58,7 @@ func (s *Store) ListPractitioners(ctx context.Context, businessID string, f prac
 }
 
 // ListPractitionerDocs returns the stored documents of the page ListPractitioners returns.
-func (s *Store) ListPractitionerDocs(ctx context.Context, businessID string, f practiced.PractitionerFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListPractitionerDocs(ctx context.Context, businessID string, f practiced.PractitionerFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return practitioners.listDocs(ctx, s.r, practitionerQuery(businessID, f), p)
 }
 

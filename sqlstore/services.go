@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -43,7 +42,7 @@ func (s *Store) ListServices(ctx context.Context, businessID string, f practiced
 }
 
 // ListServiceDocs returns the stored documents of the page ListServices returns.
-func (s *Store) ListServiceDocs(ctx context.Context, businessID string, f practiced.ServiceFilter, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (s *Store) ListServiceDocs(ctx context.Context, businessID string, f practiced.ServiceFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	return services.listDocs(ctx, s.r, serviceQuery(businessID, f), p)
 }
 

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -126,46 +125,31 @@ func (t *table[T]) list(ctx context.Context, db queryer, businessID string, q *l
 
 // listDocs reads a page of the stored documents of the records matching
 // q, a query of list's.
-func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error) {
+func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
 	if !t.docs {
 		return nil, practiced.PageInfo{}, fmt.Errorf("%s: no stored documents", t.kind.Plural)
 	}
 	dq := *q
 	dq.cols = "doc"
-	// The documents are copied one after another into one buffer, each
-	// returned as its part of it, rather than each into a slice of its
-	// own: one allocation for the page instead of one for every record.
-	// A page reads no id column: a document begins with its record's id
-	// (docID), and the page needs only a few of them.
-	var buf []byte
-	var raw sql.RawBytes
-	dest := []any{&raw} // the same for every row, so that no row allocates its own
-	type part struct{ start, end int }
-	parts, info, err := list(ctx, db, &dq, p, func(r rowScanner) (part, error) {
+	// A document is scanned into a string: database/sql hands over the
+	// string the driver made, so the page holds the driver's one copy
+	// of each document and no other. A page reads no id column: a
+	// document begins with its record's id (docID), and the page needs
+	// only a few of them.
+	var doc string
+	dest := []any{&doc} // the same for every row, so that no row allocates its own
+	return list(ctx, db, &dq, p, func(r rowScanner) (practiced.Doc, error) {
 		if err := r.Scan(dest...); err != nil {
-			return part{}, err
+			return "", err
 		}
-		if _, ok := docID(raw); !ok {
-			return part{}, fmt.Errorf("a stored %s document does not begin with its id", t.kind.Type)
+		if _, ok := docID(doc); !ok {
+			return "", fmt.Errorf("a stored %s document does not begin with its id", t.kind.Type)
 		}
-		if buf == nil {
-			buf = make([]byte, 0, len(raw)*(max(p.Limit, 10)+1)+len(raw))
-		}
-		start := len(buf)
-		buf = append(buf, raw...)
-		return part{start, len(buf)}, nil
-	}, func(pt part) string {
-		id, _ := docID(buf[pt.start:pt.end])
-		return string(id)
+		return practiced.Doc(doc), nil
+	}, func(d practiced.Doc) string {
+		id, _ := docID(string(d))
+		return id
 	})
-	if err != nil {
-		return nil, info, err
-	}
-	docs := make([]json.RawMessage, len(parts))
-	for i, pt := range parts {
-		docs[i] = buf[pt.start:pt.end:pt.end]
-	}
-	return docs, info, nil
 }
 
 // query starts a list query on the table, with the common filters.

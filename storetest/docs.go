@@ -2,7 +2,6 @@ package storetest
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 
 	practiced "github.com/practiced/practiced"
@@ -18,13 +17,13 @@ var docRules = []rule{
 type docList struct {
 	name  string
 	typed func(ctx context.Context, st practiced.Store, biz string, p practiced.PageRequest) ([]any, practiced.PageInfo, error)
-	docs  func(ctx context.Context, st practiced.Store, biz string, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error)
+	docs  func(ctx context.Context, st practiced.Store, biz string, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error)
 }
 
 // docListOf pairs a typed list with its list of documents.
 func docListOf[T any](name string,
 	typed func(ctx context.Context, st practiced.Store, biz string, p practiced.PageRequest) ([]T, practiced.PageInfo, error),
-	docs func(ctx context.Context, st practiced.Store, biz string, p practiced.PageRequest) ([]json.RawMessage, practiced.PageInfo, error),
+	docs func(ctx context.Context, st practiced.Store, biz string, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error),
 ) docList {
 	return docList{name: name, docs: docs,
 		typed: func(ctx context.Context, st practiced.Store, biz string, p practiced.PageRequest) ([]any, practiced.PageInfo, error) {
@@ -44,63 +43,63 @@ var docLists = func() []docList {
 			func(c ctx, s st, b string, p page) ([]practiced.Client, practiced.PageInfo, error) {
 				return s.ListClients(c, b, person, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListClientDocs(c, b, person, p)
 			}),
 		docListOf("contacts",
 			func(c ctx, s st, b string, p page) ([]practiced.Contact, practiced.PageInfo, error) {
 				return s.ListContacts(c, b, person, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListContactDocs(c, b, person, p)
 			}),
 		docListOf("locations",
 			func(c ctx, s st, b string, p page) ([]practiced.Location, practiced.PageInfo, error) {
 				return s.ListLocations(c, b, everything, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListLocationDocs(c, b, everything, p)
 			}),
 		docListOf("practitioners",
 			func(c ctx, s st, b string, p page) ([]practiced.Practitioner, practiced.PageInfo, error) {
 				return s.ListPractitioners(c, b, practiced.PractitionerFilter{ListFilter: everything}, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListPractitionerDocs(c, b, practiced.PractitionerFilter{ListFilter: everything}, p)
 			}),
 		docListOf("services",
 			func(c ctx, s st, b string, p page) ([]practiced.Service, practiced.PageInfo, error) {
 				return s.ListServices(c, b, practiced.ServiceFilter{ListFilter: everything}, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListServiceDocs(c, b, practiced.ServiceFilter{ListFilter: everything}, p)
 			}),
 		docListOf("cases",
 			func(c ctx, s st, b string, p page) ([]practiced.Case, practiced.PageInfo, error) {
 				return s.ListCases(c, b, practiced.CaseFilter{ListFilter: everything}, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListCaseDocs(c, b, practiced.CaseFilter{ListFilter: everything}, p)
 			}),
 		docListOf("client_packages",
 			func(c ctx, s st, b string, p page) ([]practiced.ClientPackage, practiced.PageInfo, error) {
 				return s.ListClientPackages(c, b, practiced.ClientPackageFilter{ListFilter: everything}, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListClientPackageDocs(c, b, practiced.ClientPackageFilter{ListFilter: everything}, p)
 			}),
 		docListOf("busy_times",
 			func(c ctx, s st, b string, p page) ([]practiced.BusyTime, practiced.PageInfo, error) {
 				return s.ListBusyTimes(c, b, practiced.BusyTimeFilter{ListFilter: everything}, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListBusyTimeDocs(c, b, practiced.BusyTimeFilter{ListFilter: everything}, p)
 			}),
 		docListOf("form_templates",
 			func(c ctx, s st, b string, p page) ([]practiced.FormTemplate, practiced.PageInfo, error) {
 				return s.ListFormTemplates(c, b, everything, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListFormTemplateDocs(c, b, everything, p)
 			}),
 	}
@@ -109,7 +108,7 @@ var docLists = func() []docList {
 			func(c ctx, s st, b string, p page) ([]practiced.Named, practiced.PageInfo, error) {
 				return s.ListNamed(c, b, k.Prefix, everything, p)
 			},
-			func(c ctx, s st, b string, p page) ([]json.RawMessage, practiced.PageInfo, error) {
+			func(c ctx, s st, b string, p page) ([]practiced.Doc, practiced.PageInfo, error) {
 				return s.ListNamedDocs(c, b, k.Prefix, everything, p)
 			}))
 	}
