@@ -37,10 +37,12 @@ const DefaultPageCacheBytes = 32 << 20
 // of the business's records it was read at, least recently used out
 // first once they pass max bytes. An answer is kept at the number the
 // statement that read its records read beside them, in the same
-// snapshot, so the records are those of that number; it is answered
-// again only to a request that reads the same number, and so would read
-// the same records. An empty page read with no row carries no number:
-// it is kept when the number read after it is the one read before it. What
+// snapshot, when that statement told all the page holds, so the page is
+// that of that number; it is answered again only to a request that
+// reads the same number, and so would read the same page. A page read
+// with no row, or whose probe of the cursor's other side ran on its own
+// after it, carries no number: it is kept when the number read after it
+// is the one read before it. What
 // else an answer depends on is in its key: the business, the path (the
 // list), the base of its links and the query string, which holds the
 // filters, the limit and the cursor.
@@ -116,8 +118,8 @@ func (c *pageCache) put(key pageKey, version int64, body []byte) {
 // version reads, from the kept answer when the number has not changed
 // since it was kept, else from read's page, kept at the number read
 // returns with it: the number of the records the page holds, or -1 when
-// it has none, for which the number is read again after the page and
-// the page kept if it has not changed. known, unless negative, is
+// its statement did not tell all of it, for which the number is read
+// again after the page and the page kept if it has not changed. known, unless negative, is
 // the number read earlier in the request (with its key), which serves as
 // well as one read now: the answer is the records as they were at some
 // moment of the request.
@@ -147,10 +149,10 @@ func (s *Server) respondVersionedList(w http.ResponseWriter, r *http.Request, l 
 		return err
 	}
 	if at < 0 {
-		// An empty page has no row to carry its number. It read the
-		// clients of the number read before it when the number after it
-		// is the same: every read sees all that was committed before it
-		// began.
+		// The page's statement had no row to carry its number, or a
+		// probe ran after it. The page is that of the number read
+		// before it when the number after it is the same: every read
+		// sees all that was committed before it began.
 		after, err := version(ctx, biz)
 		if err != nil {
 			return err

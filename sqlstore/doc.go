@@ -31,18 +31,20 @@ func docText(rec any) string {
 }
 
 // docIDPrefix begins every stored document: the records' types encode
-// their id first, and an id needs no escaping in JSON.
+// their id first.
 const docIDPrefix = `{"id":"`
 
 // docID returns the id a stored document begins with, and whether it
-// begins with one.
+// begins with one that JSON writes as it is: an id with a character
+// JSON escapes (a quote, a backslash, a control character, U+2028)
+// cannot be read back from its document this way, so it is none.
 func docID(doc string) (string, bool) {
 	rest, ok := strings.CutPrefix(doc, docIDPrefix)
 	if !ok {
 		return "", false
 	}
 	id, _, ok := strings.Cut(rest, `"`)
-	if !ok || id == "" {
+	if !ok || id == "" || strings.Contains(id, `\`) {
 		return "", false
 	}
 	return id, true

@@ -21,6 +21,8 @@ func TestDocIDReadsTheIDADocumentBeginsWith(t *testing.T) {
 		{`{"id":"cli_1`, "", false},
 		{`{"first_name":"Ann","id":"cli_1"}`, "", false},
 		{`{ "id":"cli_1"}`, "", false},
+		{`{"id":"cli_a\"b"}`, "", false},
+		{`{"id":"cli_a\u2028b"}`, "", false},
 		{``, "", false},
 	} {
 		id, ok := sqlstore.DocID(c.doc)
@@ -30,7 +32,7 @@ func TestDocIDReadsTheIDADocumentBeginsWith(t *testing.T) {
 	}
 }
 
-func TestAPageWithADocumentNotBeginningWithItsIDFails(t *testing.T) {
+func TestAPageWithABrokenDocumentFails(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) { testDocWithoutID(t, testfix.SQLiteStore(t)) })
 	t.Run("postgres", func(t *testing.T) { testDocWithoutID(t, testfix.PostgresStore(t)) })
 }
@@ -50,5 +52,13 @@ func testDocWithoutID(t *testing.T, st *sqlstore.Store) {
 	docs, _, err = st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, page)
 	if err == nil || !strings.Contains(err.Error(), "a stored client document does not begin with its id") || docs != nil {
 		t.Errorf("a page holding a document without its id: %d documents, %v", len(docs), err)
+	}
+	if _, err := sqlstore.Reader(st).ExecContext(ctx, `UPDATE clients SET doc = NULL WHERE business_id = $1 AND id = $2`,
+		c.Business.ID, c.Clients[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	docs, _, err = st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, page)
+	if err == nil || !strings.Contains(err.Error(), "a client has no stored document") || docs != nil {
+		t.Errorf("a page holding a client without a document: %d documents, %v", len(docs), err)
 	}
 }

@@ -112,7 +112,7 @@ func (s *Store) ListEvents(ctx context.Context, businessID string, f practiced.E
 	if f.Since != nil {
 		q.filter("created_at >= " + q.args.add(ts(*f.Since)))
 	}
-	return list(ctx, s.r, q, p, scanEvent, func(e practiced.Event) string { return e.ID })
+	return list(ctx, s.r, q, p, scanEvent, func(e *practiced.Event) string { return e.ID })
 }
 
 // GetEvent returns one event of the business.

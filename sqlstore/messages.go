@@ -437,7 +437,7 @@ func (s *Store) ListMessages(ctx context.Context, businessID string, f practiced
 	if f.UpdatedSince != nil {
 		q.filter("updated_at >= " + q.args.add(ts(*f.UpdatedSince)))
 	}
-	return list(ctx, s.r, q, p, scanMessage, func(m practiced.Message) string { return m.ID })
+	return list(ctx, s.r, q, p, scanMessage, func(m *practiced.Message) string { return m.ID })
 }
 
 // GetMessage implements practiced.MessageStore.

@@ -27,8 +27,9 @@ type listQuery struct {
 	// number, when set, is the SQL of an integer that the page's own
 	// statement reads beside its rows, and so in the snapshot they were
 	// read in (a subquery that does not depend on the row); list stores
-	// it in *numbered, which it leaves when the page has no row to carry
-	// it.
+	// it in *numbered when that statement told all the page holds: it
+	// returned a row to carry the number, and no probe had to run on
+	// its own after it.
 	number   string
 	numbered *int64
 }
@@ -92,7 +93,7 @@ type rowScanner interface{ Scan(dest ...any) error }
 // its own whether the list goes on the other way. q.number, when set,
 // rides the page's query as a last column, the same for every row.
 // idOf returns the id of a row scan made.
-func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error), idOf func(T) string) ([]T, practiced.PageInfo, error) {
+func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error), idOf func(*T) string) ([]T, practiced.PageInfo, error) {
 	var info practiced.PageInfo
 	limit := p.Limit
 	if limit <= 0 {
@@ -153,16 +154,24 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	if err := rows.Err(); err != nil {
 		return nil, info, fmt.Errorf("list: %w", err)
 	}
-	if n, ok := number.(int64); ok && q.numbered != nil {
-		*q.numbered = n
-	}
 	beyond := false // rows on the cursor's other side
-	if withCursor && len(out) > 0 && idOf(out[0]) == cursor {
+	probed := false
+	if withCursor && len(out) > 0 && idOf(&out[0]) == cursor {
 		out, beyond = out[1:], true
 	} else if cursor != "" {
 		if beyond, err = q.exists(ctx, db, probeOp, cursor); err != nil {
 			return nil, info, err
 		}
+		probed = true
+	}
+	switch n := number.(type) {
+	case nil: // no row, or no number asked for
+	case int64:
+		if q.numbered != nil && !probed {
+			*q.numbered = n
+		}
+	default:
+		return nil, info, fmt.Errorf("list: the page's number is a %T", number)
 	}
 	more := len(out) > limit
 	if more {
@@ -176,9 +185,8 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	}
 	if len(out) == 0 {
 		out = []T{}
-	}
-	if len(out) > 0 {
-		info.FirstID, info.LastID = idOf(out[0]), idOf(out[len(out)-1])
+	} else {
+		info.FirstID, info.LastID = idOf(&out[0]), idOf(&out[len(out)-1])
 	}
 	return out, info, nil
 }
@@ -200,25 +208,19 @@ func (s *tailScanner) Scan(dest ...any) error {
 	return s.rows.Scan(s.dest...)
 }
 
-// probe is the SQL of a query whose one row, if any, tells that a row
-// matching q has a position that compares to the position at with op
-// ("<", "<=", ">" or ">="). It looks from at outwards, so the rows it
-// reads are the neighbours of the page read beside it rather than the
-// first of the whole list. Its placeholders are q's and at's.
-func (q *listQuery) probe(op, at string) string {
+// exists reports whether a row matching q has a position that compares
+// to the position of id with op ("<", "<=", ">" or ">="). It looks from
+// id's position outwards, so the rows it reads are the neighbours of the
+// page just read rather than the first of the whole list.
+func (q *listQuery) exists(ctx context.Context, db queryer, op, id string) (bool, error) {
+	a := args{vals: slices.Clone(q.args.vals)}
 	order := "ASC"
 	if strings.HasPrefix(op, "<") {
 		order = "DESC"
 	}
-	where := append(slices.Clone(q.where), q.orderCol()+" "+op+" "+at)
-	return fmt.Sprintf("SELECT 1 FROM %s WHERE %s ORDER BY %s %s LIMIT 1", q.from, strings.Join(where, " AND "), q.orderCol(), order)
-}
-
-// exists reports whether a row matching q has a position that compares
-// to the position of id with op.
-func (q *listQuery) exists(ctx context.Context, db queryer, op, id string) (bool, error) {
-	a := args{vals: slices.Clone(q.args.vals)}
-	rows, err := db.QueryContext(ctx, q.probe(op, q.at(a.add(id))), a.vals...)
+	where := append(slices.Clone(q.where), q.orderCol()+" "+op+" "+q.at(a.add(id)))
+	rows, err := db.QueryContext(ctx, fmt.Sprintf("SELECT 1 FROM %s WHERE %s ORDER BY %s %s LIMIT 1",
+		q.from, strings.Join(where, " AND "), q.orderCol(), order), a.vals...)
 	if err != nil {
 		return false, fmt.Errorf("list: %w", err)
 	}

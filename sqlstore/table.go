@@ -112,7 +112,7 @@ func (t *table[T]) get(ctx context.Context, db queryer, businessID, id, lock str
 }
 
 // id returns the id of rec.
-func (t *table[T]) id(rec T) string { return *t.stamp(&rec).ID }
+func (t *table[T]) id(rec *T) string { return *t.stamp(rec).ID }
 
 // list reads a page of records matching q.
 func (t *table[T]) list(ctx context.Context, db queryer, businessID string, q *listQuery, p practiced.PageRequest) ([]T, practiced.PageInfo, error) {
@@ -136,18 +136,21 @@ func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p pra
 	// of each document and no other. A page reads no id column: a
 	// document begins with its record's id (docID), and the page needs
 	// only a few of them.
-	var doc string
+	var doc sql.NullString
 	dest := []any{&doc} // the same for every row, so that no row allocates its own
 	return list(ctx, db, &dq, p, func(r rowScanner) (practiced.Doc, error) {
 		if err := r.Scan(dest...); err != nil {
 			return "", err
 		}
-		if _, ok := docID(doc); !ok {
+		if !doc.Valid {
+			return "", fmt.Errorf("a %s has no stored document", t.kind.Type)
+		}
+		if _, ok := docID(doc.String); !ok {
 			return "", fmt.Errorf("a stored %s document does not begin with its id", t.kind.Type)
 		}
-		return practiced.Doc(doc), nil
-	}, func(d practiced.Doc) string {
-		id, _ := docID(string(d))
+		return practiced.Doc(doc.String), nil
+	}, func(d *practiced.Doc) string {
+		id, _ := docID(string(*d))
 		return id
 	})
 }

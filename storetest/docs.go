@@ -128,8 +128,9 @@ func checkDocs(t *testing.T, st practiced.Store, biz, step string) {
 			t.Fatalf("%s: %s: %v", step, l.name, err)
 		}
 		if len(recs) > 0 {
-			last := recs[len(recs)-1]
-			pages = append(pages, practiced.PageRequest{Limit: 2, Before: idsOf([]any{last})[0], Inclusive: true})
+			first, last := idsOf(recs[:1])[0], idsOf(recs[len(recs)-1:])[0]
+			pages = append(pages, practiced.PageRequest{Limit: 2, Before: last, Inclusive: true},
+				practiced.PageRequest{Limit: 2, After: first}, practiced.PageRequest{Limit: 2, Before: last})
 		}
 		for _, p := range pages {
 			recs, recInfo, err := l.typed(ctx, st, biz, p)
