@@ -1,6 +1,7 @@
 package bookable
 
 import (
+	"container/heap"
 	"context"
 	"slices"
 	"strings"
@@ -106,9 +107,9 @@ func Slots(ctx context.Context, st practiced.ScheduleStore, businessID string, r
 // of start (as the engine lists them, each start once), into one list in
 // order of start, then practitioner id: the one order there is, as no two
 // slots share both. With the lists in order of their practitioner's id,
-// a merge through a heap of the lists' first slots compares starts alone
-// (a tie goes to the earlier list), at most twice log2(len(lists)) times
-// a slot, and moves each slot once.
+// a heap of the lists by their first slot compares starts alone (a tie
+// goes to the earlier list), about log2(len(lists)) times a slot, and
+// each slot is moved once.
 func mergeSlots(lists [][]Slot) []Slot {
 	slices.SortFunc(lists, func(a, b []Slot) int {
 		if len(a) == 0 || len(b) == 0 {
@@ -117,54 +118,56 @@ func mergeSlots(lists [][]Slot) []Slot {
 		return strings.Compare(a[0].PractitionerID, b[0].PractitionerID)
 	})
 	n := 0
-	var heap []int // indices of the lists not yet merged, a heap by before
+	h := &slotHeap{lists: lists}
 	for i, l := range lists {
 		n += len(l)
 		if len(l) > 0 {
-			heap = append(heap, i)
+			h.at = append(h.at, i)
 		}
 	}
 	if n == 0 {
 		return nil
 	}
-	// before says whether list i's first slot goes before list j's.
-	before := func(i, j int) bool {
-		if c := lists[i][0].Start.Compare(lists[j][0].Start); c != 0 {
-			return c < 0
-		}
-		return i < j
-	}
-	// down moves heap[at] down to its place.
-	down := func(at int) {
-		for {
-			least := at
-			if l := 2*at + 1; l < len(heap) && before(heap[l], heap[least]) {
-				least = l
-			}
-			if r := 2*at + 2; r < len(heap) && before(heap[r], heap[least]) {
-				least = r
-			}
-			if least == at {
-				return
-			}
-			heap[at], heap[least] = heap[least], heap[at]
-			at = least
-		}
-	}
-	for at := len(heap)/2 - 1; at >= 0; at-- {
-		down(at)
-	}
+	heap.Init(h)
 	out := make([]Slot, 0, n)
-	for len(heap) > 0 {
-		first := heap[0]
+	for len(h.at) > 0 {
+		first := h.at[0]
 		out = append(out, lists[first][0])
 		if lists[first] = lists[first][1:]; len(lists[first]) == 0 {
-			heap[0] = heap[len(heap)-1]
-			heap = heap[:len(heap)-1]
+			heap.Pop(h)
+		} else {
+			heap.Fix(h, 0)
 		}
-		down(0)
 	}
 	return out
+}
+
+// slotHeap is a heap (container/heap) of the lists of mergeSlots not yet
+// merged, held as their indices at, by their first slot's start, a tie
+// to the earlier list.
+type slotHeap struct {
+	lists [][]Slot
+	at    []int
+}
+
+func (h *slotHeap) Len() int { return len(h.at) }
+
+func (h *slotHeap) Less(i, j int) bool {
+	a, b := h.at[i], h.at[j]
+	if c := h.lists[a][0].Start.Compare(h.lists[b][0].Start); c != 0 {
+		return c < 0
+	}
+	return a < b
+}
+
+func (h *slotHeap) Swap(i, j int) { h.at[i], h.at[j] = h.at[j], h.at[i] }
+
+func (h *slotHeap) Push(x any) { h.at = append(h.at, x.(int)) }
+
+func (h *slotHeap) Pop() any {
+	last := h.at[len(h.at)-1]
+	h.at = h.at[:len(h.at)-1]
+	return last
 }
 
 // readBlocks reads what blocks the practitioners' time over the local
