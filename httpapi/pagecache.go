@@ -14,8 +14,8 @@ import (
 // (sqlstore.Store.ClientsVersion): the number changes in the transaction
 // of every change of one of them, so two reads that return the same
 // number see the same clients. ListClientDocsAt reads a page of them
-// with the number of the clients it holds, -1 for an empty page read
-// with no row.
+// with the number of the clients it holds, or -1 when its statement did
+// not tell the whole page (no row came back, or a probe ran after it).
 type clientsVersioner interface {
 	ClientsVersion(ctx context.Context, businessID string) (int64, error)
 	ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, int64, error)
@@ -42,10 +42,9 @@ const DefaultPageCacheBytes = 32 << 20
 // reads the same number, and so would read the same page. A page read
 // with no row, or whose probe of the cursor's other side ran on its own
 // after it, carries no number: it is kept when the number read after it
-// is the one read before it. What
-// else an answer depends on is in its key: the business, the path (the
-// list), the base of its links and the query string, which holds the
-// filters, the limit and the cursor.
+// is the one read before it. What else an answer depends on is in its
+// key: the business, the path (the list), the base of its links and the
+// query string, which holds the filters, the limit and the cursor.
 type pageCache struct {
 	max int
 
@@ -119,10 +118,10 @@ func (c *pageCache) put(key pageKey, version int64, body []byte) {
 // since it was kept, else from read's page, kept at the number read
 // returns with it: the number of the records the page holds, or -1 when
 // its statement did not tell all of it, for which the number is read
-// again after the page and the page kept if it has not changed. known, unless negative, is
-// the number read earlier in the request (with its key), which serves as
-// well as one read now: the answer is the records as they were at some
-// moment of the request.
+// again after the page and the page kept if it has not changed. known,
+// unless negative, is the number read earlier in the request (with its
+// key), which serves as well as one read now: the answer is the records
+// as they were at some moment of the request.
 func (s *Server) respondVersionedList(w http.ResponseWriter, r *http.Request, l *listRequest, known int64,
 	version func(ctx context.Context, businessID string) (int64, error),
 	read func() ([]practiced.Doc, practiced.PageInfo, int64, error)) error {

@@ -1,4 +1,6 @@
-# Sourced by the bench scripts, from the repository's root. bench_demo STORE CLIENTS PORT makes a new database on STORE
+# Sourced by the bench scripts, from the repository's root.
+#
+# bench_demo STORE CLIENTS PORT makes a new database on STORE
 # (sqlite, or postgres on $PRACTICED_TEST_POSTGRES's server), builds
 # practiced into $dir, loads a demo clinic of CLIENTS clients into it
 # (setting $token, and printing how long the load took), and serves it

@@ -35,9 +35,10 @@ const clientsVersionSQL = `SELECT version FROM list_versions WHERE business = $1
 // ListClientDocsAt is ListClientDocs and the ClientsVersion its page was
 // read at. The page's own statement reads the number, in the one
 // snapshot it reads the rows in, so the rows are the clients of that
-// number whatever commits meanwhile. A page whose statement read no row
-// (an empty page, unless it is after a client still in the list) has
-// no number: -1.
+// number whatever commits meanwhile. A page its statement did not tell
+// whole has no number, -1: one whose statement read no row (an empty
+// page, unless it is after a client still in the list), or whose probe
+// of the cursor's other side ran on its own after it.
 func (s *Store) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, int64, error) {
 	q := clientQuery(businessID, f)
 	q.number = "COALESCE((" + clientsVersionSQL + "), 0)"
