@@ -51,7 +51,7 @@ func (s *Store) ListBusyTimes(ctx context.Context, businessID string, f practice
 
 // ListBusyTimeDocs returns the stored documents of the page ListBusyTimes returns.
 func (s *Store) ListBusyTimeDocs(ctx context.Context, businessID string, f practiced.BusyTimeFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return busyTimes.listDocs(ctx, s.r, busyTimeQuery(businessID, f), p)
+	return busyTimes.listDocs(ctx, s.r, s.dialect, busyTimeQuery(businessID, f), p)
 }
 
 // busyTimeQuery is the query of a list of busy times.

@@ -35,7 +35,7 @@ func (s *Store) ListCases(ctx context.Context, businessID string, f practiced.Ca
 
 // ListCaseDocs returns the stored documents of the page ListCases returns.
 func (s *Store) ListCaseDocs(ctx context.Context, businessID string, f practiced.CaseFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return cases.listDocs(ctx, s.r, caseQuery(businessID, f), p)
+	return cases.listDocs(ctx, s.r, s.dialect, caseQuery(businessID, f), p)
 }
 
 // caseQuery is the query of a list of cases.

@@ -36,7 +36,7 @@ func (s *Store) ListClientPackages(ctx context.Context, businessID string, f pra
 
 // ListClientPackageDocs returns the stored documents of the page ListClientPackages returns.
 func (s *Store) ListClientPackageDocs(ctx context.Context, businessID string, f practiced.ClientPackageFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return clientPackages.listDocs(ctx, s.r, clientPackageQuery(businessID, f), p)
+	return clientPackages.listDocs(ctx, s.r, s.dialect, clientPackageQuery(businessID, f), p)
 }
 
 // clientPackageQuery is the query of a list of client packages.

@@ -93,7 +93,7 @@ func (s *Store) ListClients(ctx context.Context, businessID string, f practiced.
 
 // ListClientDocs returns the stored documents of the page ListClients returns.
 func (s *Store) ListClientDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return clients.listDocs(ctx, s.r, clientQuery(businessID, f), p)
+	return clients.listDocs(ctx, s.r, s.dialect, clientQuery(businessID, f), p)
 }
 
 // clientQuery is the query of a list of clients.

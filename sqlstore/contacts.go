@@ -66,7 +66,7 @@ func (s *Store) ListContacts(ctx context.Context, businessID string, f practiced
 
 // ListContactDocs returns the stored documents of the page ListContacts returns.
 func (s *Store) ListContactDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return contacts.listDocs(ctx, s.r, contactQuery(businessID, f), p)
+	return contacts.listDocs(ctx, s.r, s.dialect, contactQuery(businessID, f), p)
 }
 
 // contactQuery is the query of a list of contacts.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
@@ -48,6 +49,124 @@ func docID(doc string) (string, bool) {
 		return "", false
 	}
 	return id, true
+}
+
+// docPage reads page p of the stored documents of the rows q matches
+// and, when number is not empty, the integer that SQL gives, read by
+// the page's own statement and so in the snapshot of its rows: it is -1
+// only when finishPage had to probe the cursor's other side with a
+// statement of its own after it. typ names the records in errors.
+func docPage(ctx context.Context, db queryer, d dialect, q *listQuery, p practiced.PageRequest, typ, number string) ([]practiced.Doc, practiced.PageInfo, int64, error) {
+	read := readDocRows
+	if d.joinDocs {
+		read = readJoinedDocs
+	}
+	docs, pl, at, err := read(ctx, db, q, p, typ, number)
+	if err != nil {
+		return nil, practiced.PageInfo{}, -1, fmt.Errorf("list: %w", err)
+	}
+	for _, doc := range docs {
+		if _, ok := docID(string(doc)); !ok {
+			return nil, practiced.PageInfo{}, -1, fmt.Errorf("list: a stored %s document does not begin with its id", typ)
+		}
+	}
+	if d.joinDocs {
+		sortDocs(docs, pl.order == "DESC")
+	}
+	docs, info, probed, err := finishPage(ctx, db, q, pl, docs, func(d *practiced.Doc) string {
+		id, _ := docID(string(*d))
+		return id
+	})
+	if probed {
+		at = -1
+	}
+	return docs, info, at, err
+}
+
+// readDocRows reads a page of documents a row each, the number, when
+// asked for, riding each row as a last column (see docPage).
+func readDocRows(ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, typ, number string) ([]practiced.Doc, pagePlan, int64, error) {
+	cols := "doc"
+	// A document is scanned into a string: database/sql hands over the
+	// string the driver made, so the page holds the driver's one copy
+	// of each document and no other.
+	var doc sql.NullString
+	at := int64(-1)
+	dest := []any{&doc} // the same for every row, so that no row allocates its own
+	if number != "" {
+		cols += ", (" + number + ")"
+		dest = append(dest, &at)
+	}
+	pl := q.plan(cols, p)
+	rows, err := db.QueryContext(ctx, pl.sql, pl.args...)
+	if err != nil {
+		return nil, pl, -1, err
+	}
+	defer rows.Close()
+	var docs []practiced.Doc
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return nil, pl, -1, err
+		}
+		if !doc.Valid {
+			return nil, pl, -1, fmt.Errorf("a %s has no stored document", typ)
+		}
+		docs = append(docs, practiced.Doc(doc.String))
+	}
+	return docs, pl, at, rows.Err()
+}
+
+// readJoinedDocs reads a page of documents with a statement that
+// answers one row: the page's documents joined by line feeds, which a
+// stored document never holds (it is compact JSON, which writes a line
+// feed in a string as \n), how many rows the page read and how many of
+// them have a document, and the number when asked for, so that an
+// empty page has its number too. Each document is a part of the one
+// string. group_concat joins the rows in no order it states, so
+// docPage sorts them (sortDocs).
+func readJoinedDocs(ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, typ, number string) ([]practiced.Doc, pagePlan, int64, error) {
+	pl := q.plan("doc", p)
+	outer := "SELECT group_concat(doc, char(10)), COUNT(*), COUNT(doc)"
+	var joined sql.NullString
+	var rows, withDoc int64
+	at := int64(-1)
+	dest := []any{&joined, &rows, &withDoc}
+	if number != "" {
+		outer += ", (" + number + ")"
+		dest = append(dest, &at)
+	}
+	if err := db.QueryRowContext(ctx, outer+" FROM ("+pl.sql+") page", pl.args...).Scan(dest...); err != nil {
+		return nil, pl, -1, err
+	}
+	if withDoc != rows {
+		return nil, pl, -1, fmt.Errorf("a %s has no stored document", typ)
+	}
+	if joined.Valid && int64(strings.Count(joined.String, "\n")+1) != rows {
+		return nil, pl, -1, fmt.Errorf("a stored %s document holds a line feed", typ)
+	}
+	docs := make([]practiced.Doc, 0, rows)
+	for rest, more := joined.String, joined.Valid; more; {
+		var doc string
+		doc, rest, more = strings.Cut(rest, "\n")
+		docs = append(docs, practiced.Doc(doc))
+	}
+	return docs, pl, at, nil
+}
+
+// sortDocs puts documents in order of their ids, compared byte by byte,
+// as SQLite compares ids; descending when desc.
+func sortDocs(docs []practiced.Doc, desc bool) {
+	cmp := func(a, b practiced.Doc) int {
+		ia, _ := docID(string(a))
+		ib, _ := docID(string(b))
+		if desc {
+			return strings.Compare(ib, ia)
+		}
+		return strings.Compare(ia, ib)
+	}
+	if !slices.IsSortedFunc(docs, cmp) {
+		slices.SortFunc(docs, cmp)
+	}
 }
 
 // rewriteDocs writes the documents of the records ids name anew, from

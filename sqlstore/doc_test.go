@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,11 +34,14 @@ func TestDocIDReadsTheIDADocumentBeginsWith(t *testing.T) {
 }
 
 func TestAPageWithABrokenDocumentFails(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) { testDocWithoutID(t, testfix.SQLiteStore(t)) })
-	t.Run("postgres", func(t *testing.T) { testDocWithoutID(t, testfix.PostgresStore(t)) })
+	t.Run("sqlite", func(t *testing.T) { testDocWithoutID(t, testfix.SQLiteStore(t), true) })
+	t.Run("postgres", func(t *testing.T) { testDocWithoutID(t, testfix.PostgresStore(t), false) })
 }
 
-func testDocWithoutID(t *testing.T, st *sqlstore.Store) {
+// testDocWithoutID breaks one stored document of a page in each way a
+// page can find. joined says the store reads a page's documents joined
+// by line feeds (SQLite), where it reads them a row each (PostgreSQL).
+func testDocWithoutID(t *testing.T, st *sqlstore.Store, joined bool) {
 	ctx := context.Background()
 	c := testfix.NewClinic(t, st, "Docs")
 	page := practiced.PageRequest{Limit: 100}
@@ -60,5 +64,54 @@ func testDocWithoutID(t *testing.T, st *sqlstore.Store) {
 	docs, _, err = st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, page)
 	if err == nil || !strings.Contains(err.Error(), "a client has no stored document") || docs != nil {
 		t.Errorf("a page holding a client without a document: %d documents, %v", len(docs), err)
+	}
+	// Joined by line feeds, a document that holds one would read as
+	// two; a row each, it reads as it is.
+	lf := "{\"id\":\"" + c.Clients[1].ID + "\",\n\"first_name\":\"Ann\"}"
+	if _, err := sqlstore.Reader(st).ExecContext(ctx, `UPDATE clients SET doc = $1 WHERE business_id = $2 AND id = $3`,
+		lf, c.Business.ID, c.Clients[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	docs, _, err = st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, page)
+	if joined {
+		if err == nil || !strings.Contains(err.Error(), "a stored client document holds a line feed") || docs != nil {
+			t.Errorf("a page holding a document with a line feed: %d documents, %v", len(docs), err)
+		}
+	} else if err != nil || !slices.Contains(docs, practiced.Doc(lf)) {
+		t.Errorf("a page holding a document with a line feed: %v, %v", docs, err)
+	}
+}
+
+// TestSortDocsPutsAPageInOrderOfIDs checks the order SQLite's page of
+// documents is put in, whatever order the rows were joined in.
+func TestSortDocsPutsAPageInOrderOfIDs(t *testing.T) {
+	doc := func(id string) practiced.Doc { return practiced.Doc(`{"id":"` + id + `","n":1}`) }
+	for _, tc := range []struct {
+		in   []string
+		desc bool
+		want []string
+	}{
+		{[]string{"cli_b", "cli_a", "cli_c"}, false, []string{"cli_a", "cli_b", "cli_c"}},
+		{[]string{"cli_b", "cli_a", "cli_c"}, true, []string{"cli_c", "cli_b", "cli_a"}},
+		{[]string{"cli_a", "cli_b"}, false, []string{"cli_a", "cli_b"}},
+		{[]string{"cli_a", "cli_b"}, true, []string{"cli_b", "cli_a"}},
+		// Byte by byte, as SQLite's BINARY collation: a digit before an
+		// upper-case letter before a lower-case one, and an id before a
+		// longer one it begins.
+		{[]string{"cli_a", "cli_1", "cli_A", "cli_"}, false, []string{"cli_", "cli_1", "cli_A", "cli_a"}},
+	} {
+		docs := make([]practiced.Doc, len(tc.in))
+		for i, id := range tc.in {
+			docs[i] = doc(id)
+		}
+		sqlstore.SortDocs(docs, tc.desc)
+		var got []string
+		for _, d := range docs {
+			id, _ := sqlstore.DocID(string(d))
+			got = append(got, id)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%v, desc %v: sorted to %v, want %v", tc.in, tc.desc, got, tc.want)
+		}
 	}
 }

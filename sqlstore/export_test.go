@@ -67,9 +67,12 @@ func Reader(s *Store) *sql.DB { return s.r }
 
 // ListClientDocsOn is ListClientDocs on one connection, so that a test
 // can read what that connection has prepared.
-func ListClientDocsOn(ctx context.Context, conn *sql.Conn, businessID string, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return clients.listDocs(ctx, conn, clientQuery(businessID, practiced.PersonFilter{}), p)
+func ListClientDocsOn(ctx context.Context, s *Store, conn *sql.Conn, businessID string, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
+	return clients.listDocs(ctx, conn, s.dialect, clientQuery(businessID, practiced.PersonFilter{}), p)
 }
 
 // DocID is docID, for its test.
 var DocID = docID
+
+// SortDocs is sortDocs, for its test.
+var SortDocs = sortDocs

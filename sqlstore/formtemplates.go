@@ -39,7 +39,7 @@ func (s *Store) ListFormTemplates(ctx context.Context, businessID string, f prac
 
 // ListFormTemplateDocs returns the stored documents of the page ListFormTemplates returns.
 func (s *Store) ListFormTemplateDocs(ctx context.Context, businessID string, f practiced.ListFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return formTemplates.listDocs(ctx, s.r, formTemplateQuery(businessID, f), p)
+	return formTemplates.listDocs(ctx, s.r, s.dialect, formTemplateQuery(businessID, f), p)
 }
 
 // formTemplateQuery is the query of a list of form templates.

@@ -36,16 +36,14 @@ const clientsVersionSQL = `SELECT version FROM list_versions WHERE business = $1
 // read at. The page's own statement reads the number, in the one
 // snapshot it reads the rows in, so the rows are the clients of that
 // number whatever commits meanwhile. A page its statement did not tell
-// whole has no number, -1: one whose statement read no row (an empty
-// page, unless it is after a client still in the list), or whose probe
-// of the cursor's other side ran on its own after it.
+// whole has no number, -1: one whose probe of the cursor's other side
+// ran on its own after it (an inclusive page, or one whose cursor is no
+// longer in the list), and on PostgreSQL, whose statement reads a row a
+// document, one with no row (an empty page, unless it is after a client
+// still in the list). On SQLite the statement answers one row whatever
+// the page holds.
 func (s *Store) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, int64, error) {
-	q := clientQuery(businessID, f)
-	q.number = "COALESCE((" + clientsVersionSQL + "), 0)"
-	number := int64(-1)
-	q.numbered = &number
-	docs, info, err := clients.listDocs(ctx, s.r, q, p)
-	return docs, info, number, err
+	return clients.listDocsAt(ctx, s.r, s.dialect, clientQuery(businessID, f), p, "COALESCE(("+clientsVersionSQL+"), 0)")
 }
 
 // APIKeyAndClientsVersion is APIKeyByHash and, read by the same query,

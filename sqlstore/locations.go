@@ -59,7 +59,7 @@ func (s *Store) ListLocations(ctx context.Context, businessID string, f practice
 
 // ListLocationDocs returns the stored documents of the page ListLocations returns.
 func (s *Store) ListLocationDocs(ctx context.Context, businessID string, f practiced.ListFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return locations.listDocs(ctx, s.r, locationQuery(businessID, f), p)
+	return locations.listDocs(ctx, s.r, s.dialect, locationQuery(businessID, f), p)
 }
 
 // locationQuery is the query of a list of locations.

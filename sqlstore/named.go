@@ -59,7 +59,7 @@ func (s *Store) ListNamedDocs(ctx context.Context, businessID, prefix string, f 
 	if !ok {
 		return nil, practiced.PageInfo{}, practiced.Errorf(practiced.EINTERNAL, "No kind of named record has the prefix %q.", prefix)
 	}
-	return t.listDocs(ctx, s.r, t.query(businessID, f), p)
+	return t.listDocs(ctx, s.r, s.dialect, t.query(businessID, f), p)
 }
 
 // GetNamed returns one named record of the business.

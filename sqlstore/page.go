@@ -24,14 +24,6 @@ type listQuery struct {
 	// args are numbered ($N), never positional: a cursor's position
 	// (keyOf) names the business, $1, a second time.
 	args args
-	// number, when set, is the SQL of an integer that the page's own
-	// statement reads beside its rows, and so in the snapshot they were
-	// read in (a subquery that does not depend on the row); list stores
-	// it in *numbered when that statement told all the page holds: it
-	// returned a row to carry the number, and no probe had to run on
-	// its own after it.
-	number   string
-	numbered *int64
 }
 
 // orderCol is the column the list is in order of.
@@ -81,103 +73,114 @@ func (q *listQuery) common(prefix string, f practiced.ListFilter) {
 
 type rowScanner interface{ Scan(dest ...any) error }
 
-// list runs q for page p and returns its rows in order with whether
-// more rows lie before and after them. Fetching one row more than the
-// limit tells whether the list goes on in the direction of travel. An
-// exclusive page also reads from the cursor's own row: when it comes
-// back first, the list goes on the other way, and it is dropped. So a
-// page after a record that is still in the list costs one query and,
-// on PostgreSQL, one round trip, and every row carries only its own
-// columns. When the cursor's row is not in the list (deleted, archived
-// or filtered out), and for an inclusive page, an indexed probe asks on
-// its own whether the list goes on the other way. q.number, when set,
-// rides the page's query as a last column, the same for every row.
-// idOf returns the id of a row scan made.
-func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error), idOf func(*T) string) ([]T, practiced.PageInfo, error) {
-	var info practiced.PageInfo
-	limit := p.Limit
-	if limit <= 0 {
-		limit = 10
+// pagePlan is the statement of one page of a list, and what reading
+// the page from its rows needs to know.
+type pagePlan struct {
+	sql   string // SELECT cols FROM … ORDER BY … LIMIT …
+	args  []any
+	order string // ASC or DESC: the direction of travel
+	limit int
+	// cursor is the page's After or Before; withCursor, that the
+	// statement reads from the cursor's own row (an exclusive page).
+	cursor     string
+	withCursor bool
+	backward   bool
+	probeOp    string // what finds the rows on the cursor's other side
+}
+
+// plan makes the statement that reads cols of the rows of page p of q.
+// Fetching one row more than the limit tells whether the list goes on
+// in the direction of travel. An exclusive page also reads from the
+// cursor's own row: when it comes back first, the list goes on the
+// other way (see finishPage).
+func (q *listQuery) plan(cols string, p practiced.PageRequest) pagePlan {
+	pl := pagePlan{limit: p.Limit, backward: p.Before != "", cursor: p.After}
+	if pl.limit <= 0 {
+		pl.limit = 10
+	}
+	if pl.backward {
+		pl.cursor = p.Before
 	}
 	a := q.args // copy, so the filters' own arguments stay as they are
 	a.vals = slices.Clone(q.args.vals)
 	where := slices.Clone(q.where)
-	backward := p.Before != ""
-	cursor := p.After
-	if backward {
-		cursor = p.Before
-	}
 	// op compares a page's rows to the cursor, readOp the rows read with
 	// it; probeOp finds the rows on the cursor's other side.
-	var op, probeOp, order string
+	var op string
 	switch {
-	case backward && p.Inclusive:
-		op, probeOp, order = "<=", ">", "DESC"
-	case backward:
-		op, probeOp, order = "<", ">=", "DESC"
+	case pl.backward && p.Inclusive:
+		op, pl.probeOp, pl.order = "<=", ">", "DESC"
+	case pl.backward:
+		op, pl.probeOp, pl.order = "<", ">=", "DESC"
 	case p.Inclusive:
-		op, probeOp, order = ">=", "<", "ASC"
+		op, pl.probeOp, pl.order = ">=", "<", "ASC"
 	default:
-		op, probeOp, order = ">", "<=", "ASC"
+		op, pl.probeOp, pl.order = ">", "<=", "ASC"
 	}
-	readOp, read := op, limit+1
-	withCursor := cursor != "" && !p.Inclusive
-	if withCursor {
-		readOp, read = op+"=", limit+2
+	readOp, read := op, pl.limit+1
+	pl.withCursor = pl.cursor != "" && !p.Inclusive
+	if pl.withCursor {
+		readOp, read = op+"=", pl.limit+2
 	}
-	cols := q.cols
-	var number any
-	var r tailScanner // one for every row: a scanner per row would be an allocation per row
-	if cursor != "" {
-		where = append(where, q.orderCol()+" "+readOp+" "+q.at(a.add(cursor)))
+	if pl.cursor != "" {
+		where = append(where, q.orderCol()+" "+readOp+" "+q.at(a.add(pl.cursor)))
 	}
-	if q.number != "" {
-		cols += ", (" + q.number + ")"
-		r.tail = append(r.tail, &number)
-	}
-	sqlText := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT %d",
-		cols, q.from, strings.Join(where, " AND "), q.orderCol(), order, read)
-	rows, err := db.QueryContext(ctx, sqlText, a.vals...)
+	pl.sql = fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT %d",
+		cols, q.from, strings.Join(where, " AND "), q.orderCol(), pl.order, read)
+	pl.args = a.vals
+	return pl
+}
+
+// list runs q for page p and returns its rows in order with whether
+// more rows lie before and after them. idOf returns the id of a row
+// scan made.
+func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, scan func(rowScanner) (T, error), idOf func(*T) string) ([]T, practiced.PageInfo, error) {
+	pl := q.plan(q.cols, p)
+	rows, err := db.QueryContext(ctx, pl.sql, pl.args...)
 	if err != nil {
-		return nil, info, fmt.Errorf("list: %w", err)
+		return nil, practiced.PageInfo{}, fmt.Errorf("list: %w", err)
 	}
 	defer rows.Close()
 	var out []T
-	r.rows = rows
 	for rows.Next() {
-		v, err := scan(&r)
+		v, err := scan(rows)
 		if err != nil {
-			return nil, info, fmt.Errorf("list: %w", err)
+			return nil, practiced.PageInfo{}, fmt.Errorf("list: %w", err)
 		}
 		out = append(out, v)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, info, fmt.Errorf("list: %w", err)
+		return nil, practiced.PageInfo{}, fmt.Errorf("list: %w", err)
 	}
+	out, info, _, err := finishPage(ctx, db, q, pl, out, idOf)
+	return out, info, err
+}
+
+// finishPage turns the rows pl's statement read, in its order, into the
+// page: when the cursor's own row came back first, the list goes on the
+// other way and the row is dropped; when the cursor's row is not in the
+// list (deleted, archived or filtered out), and for an inclusive page,
+// an indexed probe asks on its own whether the list goes on the other
+// way, and probed says so. So a page after a record that is still in
+// the list costs one statement and, on PostgreSQL, one round trip.
+func finishPage[T any](ctx context.Context, db queryer, q *listQuery, pl pagePlan, out []T, idOf func(*T) string) ([]T, practiced.PageInfo, bool, error) {
+	var info practiced.PageInfo
 	beyond := false // rows on the cursor's other side
 	probed := false
-	if withCursor && len(out) > 0 && idOf(&out[0]) == cursor {
+	if pl.withCursor && len(out) > 0 && idOf(&out[0]) == pl.cursor {
 		out, beyond = out[1:], true
-	} else if cursor != "" {
-		if beyond, err = q.exists(ctx, db, probeOp, cursor); err != nil {
-			return nil, info, err
+	} else if pl.cursor != "" {
+		var err error
+		if beyond, err = q.exists(ctx, db, pl.probeOp, pl.cursor); err != nil {
+			return nil, info, false, err
 		}
 		probed = true
 	}
-	switch n := number.(type) {
-	case nil: // no row, or no number asked for
-	case int64:
-		if q.numbered != nil && !probed {
-			*q.numbered = n
-		}
-	default:
-		return nil, info, fmt.Errorf("list: the page's number is a %T", number)
-	}
-	more := len(out) > limit
+	more := len(out) > pl.limit
 	if more {
-		out = out[:limit]
+		out = out[:pl.limit]
 	}
-	if backward {
+	if pl.backward {
 		slices.Reverse(out)
 		info.HasPrev, info.HasNext = more, beyond
 	} else {
@@ -188,24 +191,7 @@ func list[T any](ctx context.Context, db queryer, q *listQuery, p practiced.Page
 	} else {
 		info.FirstID, info.LastID = idOf(&out[0]), idOf(&out[len(out)-1])
 	}
-	return out, info, nil
-}
-
-// tailScanner scans a row of a list query: the row's own columns into
-// the destinations its scan gives, then the columns the query reads
-// after them (the number) into tail.
-type tailScanner struct {
-	rows rowScanner
-	tail []any
-	dest []any // the row's destinations and tail, reused for every row
-}
-
-func (s *tailScanner) Scan(dest ...any) error {
-	if len(s.tail) == 0 {
-		return s.rows.Scan(dest...)
-	}
-	s.dest = append(append(s.dest[:0], dest...), s.tail...)
-	return s.rows.Scan(s.dest...)
+	return out, info, probed, nil
 }
 
 // exists reports whether a row matching q has a position that compares

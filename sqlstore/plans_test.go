@@ -28,7 +28,7 @@ func TestPostgresPlansAPageOnceForEveryCursor(t *testing.T) {
 	}
 	defer conn.Close()
 	for i := range 10 {
-		docs, _, err := sqlstore.ListClientDocsOn(ctx, conn, c.Business.ID, practiced.PageRequest{Limit: 100, After: ids[i]})
+		docs, _, err := sqlstore.ListClientDocsOn(ctx, st, conn, c.Business.ID, practiced.PageRequest{Limit: 100, After: ids[i]})
 		if err != nil || len(docs) != 100 {
 			t.Fatalf("page %d: %d clients, %v", i, len(docs), err)
 		}

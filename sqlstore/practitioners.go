@@ -59,7 +59,7 @@ func (s *Store) ListPractitioners(ctx context.Context, businessID string, f prac
 
 // ListPractitionerDocs returns the stored documents of the page ListPractitioners returns.
 func (s *Store) ListPractitionerDocs(ctx context.Context, businessID string, f practiced.PractitionerFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return practitioners.listDocs(ctx, s.r, practitionerQuery(businessID, f), p)
+	return practitioners.listDocs(ctx, s.r, s.dialect, practitionerQuery(businessID, f), p)
 }
 
 // practitionerQuery is the query of a list of practitioners.

@@ -43,7 +43,7 @@ func (s *Store) ListServices(ctx context.Context, businessID string, f practiced
 
 // ListServiceDocs returns the stored documents of the page ListServices returns.
 func (s *Store) ListServiceDocs(ctx context.Context, businessID string, f practiced.ServiceFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return services.listDocs(ctx, s.r, serviceQuery(businessID, f), p)
+	return services.listDocs(ctx, s.r, s.dialect, serviceQuery(businessID, f), p)
 }
 
 // serviceQuery is the query of a list of services.

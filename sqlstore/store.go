@@ -56,10 +56,17 @@ type dialect struct {
 	// will write, so concurrent writers on PostgreSQL wait for each other.
 	// SQLite takes the write lock when the transaction begins instead.
 	lockRow string
+	// joinDocs reads a page of stored documents as one row that joins
+	// them (readJoinedDocs) instead of a row each (readDocRows). On
+	// SQLite that reads a page of 100 clients in about a tenth less
+	// time, with 48 allocations instead of 255. On PostgreSQL string_agg,
+	// with the ORDER BY that keeps the database's order of ids, made the
+	// page take three times as long (docs/performance.md).
+	joinDocs bool
 }
 
 var (
-	sqliteDialect   = dialect{name: "sqlite", lockRow: ""}
+	sqliteDialect   = dialect{name: "sqlite", lockRow: "", joinDocs: true}
 	postgresDialect = dialect{name: "postgres", lockRow: " FOR UPDATE"}
 )
 

@@ -124,35 +124,19 @@ func (t *table[T]) list(ctx context.Context, db queryer, businessID string, q *l
 }
 
 // listDocs reads a page of the stored documents of the records matching
-// q, a query of list's.
-func (t *table[T]) listDocs(ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
+// q, a query of list's, as docPage does.
+func (t *table[T]) listDocs(ctx context.Context, db queryer, d dialect, q *listQuery, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
+	docs, info, _, err := t.listDocsAt(ctx, db, d, q, p, "")
+	return docs, info, err
+}
+
+// listDocsAt is listDocs with the integer that the SQL number gives,
+// read by the page's own statement (see docPage).
+func (t *table[T]) listDocsAt(ctx context.Context, db queryer, d dialect, q *listQuery, p practiced.PageRequest, number string) ([]practiced.Doc, practiced.PageInfo, int64, error) {
 	if !t.docs {
-		return nil, practiced.PageInfo{}, fmt.Errorf("%s: no stored documents", t.kind.Plural)
+		return nil, practiced.PageInfo{}, -1, fmt.Errorf("%s: no stored documents", t.kind.Plural)
 	}
-	dq := *q
-	dq.cols = "doc"
-	// A document is scanned into a string: database/sql hands over the
-	// string the driver made, so the page holds the driver's one copy
-	// of each document and no other. A page reads no id column: a
-	// document begins with its record's id (docID), and the page needs
-	// only a few of them.
-	var doc sql.NullString
-	dest := []any{&doc} // the same for every row, so that no row allocates its own
-	return list(ctx, db, &dq, p, func(r rowScanner) (practiced.Doc, error) {
-		if err := r.Scan(dest...); err != nil {
-			return "", err
-		}
-		if !doc.Valid {
-			return "", fmt.Errorf("a %s has no stored document", t.kind.Type)
-		}
-		if _, ok := docID(doc.String); !ok {
-			return "", fmt.Errorf("a stored %s document does not begin with its id", t.kind.Type)
-		}
-		return practiced.Doc(doc.String), nil
-	}, func(d *practiced.Doc) string {
-		id, _ := docID(string(*d))
-		return id
-	})
+	return docPage(ctx, db, d, q, p, t.kind.Type, number)
 }
 
 // query starts a list query on the table, with the common filters.
