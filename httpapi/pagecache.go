@@ -15,7 +15,8 @@ import (
 // of every change of one of them, so two reads that return the same
 // number see the same clients. ListClientDocsAt reads a page of them
 // with the number of the clients it holds, or -1 when its statement did
-// not tell the whole page (no row came back, or a probe ran after it).
+// not tell the whole page (a probe ran after it, or, where each row
+// carries the number, no row came back).
 type clientsVersioner interface {
 	ClientsVersion(ctx context.Context, businessID string) (int64, error)
 	ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, int64, error)
@@ -39,10 +40,11 @@ const DefaultPageCacheBytes = 32 << 20
 // statement that read its records read beside them, in the same
 // snapshot, when that statement told all the page holds, so the page is
 // that of that number; it is answered again only to a request that
-// reads the same number, and so would read the same page. A page read
-// with no row, or whose probe of the cursor's other side ran on its own
-// after it, carries no number: it is kept when the number read after it
-// is the one read before it. What else an answer depends on is in its
+// reads the same number, and so would read the same page. A page whose
+// statement did not tell it whole carries no number (a page whose probe
+// of the cursor's other side ran on its own after it, and on PostgreSQL,
+// whose rows carry the number, a page read with no row): it is kept when
+// the number read after it is the one read before it. What else an answer depends on is in its
 // key: the business, the path (the list), the base of its links and the
 // query string, which holds the filters, the limit and the cursor.
 type pageCache struct {
@@ -148,8 +150,8 @@ func (s *Server) respondVersionedList(w http.ResponseWriter, r *http.Request, l 
 		return err
 	}
 	if at < 0 {
-		// The page's statement had no row to carry its number, or a
-		// probe ran after it. The page is that of the number read
+		// The page's statement did not tell the whole page: a probe
+		// ran after it, or it had no row to carry the number. The page is that of the number read
 		// before it when the number after it is the same: every read
 		// sees all that was committed before it began.
 		after, err := version(ctx, biz)

@@ -254,14 +254,31 @@ func (s *countedStore) ListClientDocsAt(ctx context.Context, businessID string, 
 
 // TestClientsPageCacheReadsAPageOnce checks that a page asked again is
 // answered without reading the clients while they are unchanged, that a
-// change has the next request read them, and that an empty page, which
-// carries no number, is kept too.
+// change has the next request read them, and that an empty page is kept
+// too, as is a page after a cursor no longer in the list, whose probe
+// of the cursor's other side runs on its own after the page, so that the
+// page carries no number on either store.
 func TestClientsPageCacheReadsAPageOnce(t *testing.T) {
 	st := testfix.Store(t)
 	c := testfix.NewClinic(t, st, "Counted")
 	cs := &countedStore{Store: st}
 	srv := httptest.NewServer(httpapi.NewServer(cs, httpapi.Options{PublicURL: "https://api.example.com"}))
 	t.Cleanup(srv.Close)
+	// The link after the list's first client, taken from a server of
+	// its own so that it counts no read, then that client archived.
+	plain := httptest.NewServer(httpapi.NewServer(st, httpapi.Options{PublicURL: "https://api.example.com"}))
+	t.Cleanup(plain.Close)
+	var first struct {
+		Data  []struct{ ID string }
+		Links struct{ Next string }
+	}
+	if res := fetch(t, "GET", plain.URL+"/v1/clients?limit=1", c.Token, nil); json.Unmarshal(res.Body, &first) != nil || len(first.Data) != 1 {
+		t.Fatalf("the first client: %d %s", res.Status, res.Body)
+	}
+	afterGone := strings.TrimPrefix(first.Links.Next, "https://api.example.com")
+	if _, err := st.ArchiveClient(context.Background(), c.Business.ID, first.Data[0].ID, true, practiced.Now()); err != nil {
+		t.Fatal(err)
+	}
 	steps := []struct {
 		what  string
 		path  string
@@ -278,6 +295,10 @@ func TestClientsPageCacheReadsAPageOnce(t *testing.T) {
 		{"the empty page again", "/v1/clients?q=nobody+by+this+name", false, 4},
 		{"the empty page after a change", "/v1/clients?q=nobody+by+this+name", true, 5},
 		{"the empty page again after it", "/v1/clients?q=nobody+by+this+name", false, 5},
+		{"after an archived client", afterGone, false, 6},
+		{"after it again", afterGone, false, 6},
+		{"after it after a change", afterGone, true, 7},
+		{"after it again after that", afterGone, false, 7},
 	}
 	for i, step := range steps {
 		if step.write {

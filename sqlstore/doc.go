@@ -53,9 +53,10 @@ func docID(doc string) (string, bool) {
 
 // docPage reads page p of the stored documents of the rows q matches
 // and, when number is not empty, the integer that SQL gives, read by
-// the page's own statement and so in the snapshot of its rows: it is -1
-// only when finishPage had to probe the cursor's other side with a
-// statement of its own after it. typ names the records in errors.
+// the page's own statement and so in the snapshot of its rows. It is -1
+// when finishPage had to probe the cursor's other side with a statement
+// of its own after it, and when the statement answered no row to carry
+// it (readDocRows, on an empty page). typ names the records in errors.
 func docPage(ctx context.Context, db queryer, d dialect, q *listQuery, p practiced.PageRequest, typ, number string) ([]practiced.Doc, practiced.PageInfo, int64, error) {
 	read := readDocRows
 	if d.joinDocs {
@@ -77,7 +78,7 @@ func docPage(ctx context.Context, db queryer, d dialect, q *listQuery, p practic
 		id, _ := docID(string(*d))
 		return id
 	})
-	if probed {
+	if probed || err != nil {
 		at = -1
 	}
 	return docs, info, at, err
@@ -150,8 +151,15 @@ func readJoinedDocs(ctx context.Context, db queryer, q *listQuery, p practiced.P
 		doc, rest, more = strings.Cut(rest, "\n")
 		docs = append(docs, practiced.Doc(doc))
 	}
+	if joinedOrder != nil {
+		joinedOrder(docs)
+	}
 	return docs, pl, at, nil
 }
+
+// joinedOrder, when a test sets it, changes the order of each joined
+// page's documents before docPage sorts them, as group_concat may.
+var joinedOrder func([]practiced.Doc)
 
 // sortDocs puts documents in order of their ids, compared byte by byte,
 // as SQLite compares ids; descending when desc.

@@ -82,6 +82,64 @@ func testDocWithoutID(t *testing.T, st *sqlstore.Store, joined bool) {
 	}
 }
 
+// TestAJoinedPageInAnyOrderReadsInOrder reads every page of clients,
+// forwards and backwards, with each page's joined documents coming back
+// from SQLite in reverse: the pages must be those of the typed list.
+func TestAJoinedPageInAnyOrderReadsInOrder(t *testing.T) {
+	st := testfix.SQLiteStore(t)
+	ctx := context.Background()
+	c := testfix.NewClinic(t, st, "Order")
+	sqlstore.ReverseJoinedPages(t)
+	all, _, err := st.ListClients(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100})
+	if err != nil || len(all) < 3 {
+		t.Fatalf("%d clients, %v", len(all), err)
+	}
+	var want []string
+	for _, cl := range all {
+		want = append(want, cl.ID)
+	}
+	ids := func(docs []practiced.Doc) []string {
+		var out []string
+		for _, d := range docs {
+			id, _ := sqlstore.DocID(string(d))
+			out = append(out, id)
+		}
+		return out
+	}
+	var got []string
+	p := practiced.PageRequest{Limit: 2}
+	for {
+		docs, info, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ids(docs)...)
+		if !info.HasNext {
+			break
+		}
+		p = practiced.PageRequest{Limit: 2, After: info.LastID}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("forwards: %v, want %v", got, want)
+	}
+	got = nil
+	p = practiced.PageRequest{Limit: 2, Before: want[len(want)-1], Inclusive: true}
+	for {
+		docs, info, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(ids(docs), got...)
+		if !info.HasPrev {
+			break
+		}
+		p = practiced.PageRequest{Limit: 2, Before: info.FirstID}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("backwards: %v, want %v", got, want)
+	}
+}
+
 // TestSortDocsPutsAPageInOrderOfIDs checks the order SQLite's page of
 // documents is put in, whatever order the rows were joined in.
 func TestSortDocsPutsAPageInOrderOfIDs(t *testing.T) {

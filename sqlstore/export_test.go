@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"testing"
 
 	practiced "github.com/practiced/practiced"
@@ -76,3 +77,10 @@ var DocID = docID
 
 // SortDocs is sortDocs, for its test.
 var SortDocs = sortDocs
+
+// ReverseJoinedPages has every page of documents joined by SQLite come
+// back from the database in reverse, until the test ends.
+func ReverseJoinedPages(t testing.TB) {
+	joinedOrder = slices.Reverse[[]practiced.Doc]
+	t.Cleanup(func() { joinedOrder = nil })
+}

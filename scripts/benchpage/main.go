@@ -17,6 +17,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -31,10 +32,10 @@ func main() {
 	business := flag.String("business", "Coastline Allied Health", "the clinic's name")
 	pages := flag.Int("pages", 4000, "pages read")
 	spread := flag.Int("spread", 200, "how many of the list's first pages the reads are spread over")
-	profile := flag.String("cpuprofile", "", "write a CPU profile of the reads to this file")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the reads to this file (its allocations are counted with the reads')")
 	flag.Parse()
 	if *db == "" || *pages < 1 || *spread < 1 {
-		fmt.Fprintln(os.Stderr, "usage: benchpage -db URL [-business NAME] [-pages N] [-spread N]")
+		fmt.Fprintln(os.Stderr, "usage: benchpage -db URL [-business NAME] [-pages N] [-spread N] [-cpuprofile FILE]")
 		os.Exit(2)
 	}
 	if err := run(*db, *business, *pages, *spread, *profile); err != nil {
@@ -54,19 +55,25 @@ func run(db, business string, pages, spread int, profile string) error {
 	if err != nil {
 		return err
 	}
+	// The ends of the first spread+1 pages, each of 100 clients, so that
+	// the page after each of the first spread ends is whole.
 	var cursors []string
 	p := practiced.PageRequest{Limit: 100}
-	for len(cursors) < spread {
-		_, info, err := st.ListClientDocs(ctx, biz.ID, practiced.PersonFilter{}, p)
+	for len(cursors) <= spread {
+		docs, info, err := st.ListClientDocs(ctx, biz.ID, practiced.PersonFilter{}, p)
 		if err != nil {
 			return err
 		}
-		if !info.HasNext {
-			return fmt.Errorf("the list has fewer than %d pages of 100 clients after its first", spread)
+		if len(docs) != 100 {
+			return fmt.Errorf("the list holds fewer than %d clients", (spread+1)*100)
 		}
 		cursors = append(cursors, info.LastID)
 		p.After = info.LastID
 	}
+	cursors = cursors[:spread]
+	// The same order in every run, and pages next to each other in the
+	// list not read one after the other.
+	order := rand.New(rand.NewPCG(1, 2)).Perm(spread)
 	if profile != "" {
 		f, err := os.Create(profile)
 		if err != nil {
@@ -82,9 +89,7 @@ func run(db, business string, pages, spread int, profile string) error {
 	runtime.ReadMemStats(&before)
 	start := time.Now()
 	for i := range pages {
-		// Steps of 37 through the cursors, so that pages next to each
-		// other in the list are not read one after the other.
-		page := practiced.PageRequest{Limit: 100, After: cursors[(i*37)%len(cursors)]}
+		page := practiced.PageRequest{Limit: 100, After: cursors[order[i%spread]]}
 		docs, _, err := st.ListClientDocs(ctx, biz.ID, practiced.PersonFilter{}, page)
 		if err != nil {
 			return err
