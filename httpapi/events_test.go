@@ -217,3 +217,70 @@ func TestGetEventAnswersTheEventOfTheFeed(t *testing.T) {
 		wantBody(t, e.do("GET", "/v1/events/"+id, e.a.Token, nil), http.StatusNotFound, messageJSON("Event not found."))
 	}
 }
+
+// eventData returns the data of each event of a record as the feed
+// writes it, byte for byte, in feed order.
+func eventData(t *testing.T, e *env, recordID string) []string {
+	t.Helper()
+	r := e.do("GET", "/v1/events?record_id="+recordID, e.a.Token, nil)
+	wantStatus(t, r, http.StatusOK)
+	var page struct {
+		Data []struct {
+			Type string          `json:"type"`
+			Data json.RawMessage `json:"data"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(r.Body, &page); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, ev := range page.Data {
+		out = append(out, ev.Type+" "+string(ev.Data))
+	}
+	return out
+}
+
+// An event's data is the very bytes GET answers for the record, "&", "<"
+// and ">" included, for a record created alone, created as one of a
+// series, updated, and carrying a domain event beside its own.
+func TestEventDataIsTheBytesGETAnswers(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	// A record's answer ends with a line feed, which is not part of it.
+	get := func(path string) string {
+		t.Helper()
+		r := e.do("GET", path, e.a.Token, nil)
+		wantStatus(t, r, http.StatusOK)
+		return strings.TrimSuffix(string(r.Body), "\n")
+	}
+
+	r := e.do("POST", "/v1/clients", e.a.Token, map[string]any{"first_name": "Zoe", "last_name": "Zed", "notes": "Tom & Jerry <b>"})
+	wantStatus(t, r, http.StatusCreated)
+	client := r.JSON(t)["id"].(string)
+	created := get("/v1/clients/" + client)
+	if !strings.Contains(created, `"notes":"Tom & Jerry <b>"`) {
+		t.Fatalf("GET answers %s", created)
+	}
+	wantStatus(t, e.do("POST", "/v1/clients/"+client, e.a.Token, map[string]any{"alert": "x > y"}), http.StatusOK)
+	updated := get("/v1/clients/" + client)
+	if got, want := eventData(t, e, client), []string{"client.created " + created, "client.updated " + updated}; !reflect.DeepEqual(got, want) {
+		t.Errorf("events of the client:\n%q\nwant\n%q", got, want)
+	}
+
+	r = e.do("POST", "/v1/busy_times", e.a.Token, busyBody(e.a.Sydney, e.a.Alice, "2026-03-03T01:00:00Z", "2026-03-03T02:00:00Z",
+		map[string]any{"note": "<lunch> & rest", "repeating_rule": map[string]any{"frequency": "daily", "occurrences": 2}}))
+	wantStatus(t, r, http.StatusCreated)
+	for _, b := range e.listAll(t, "/v1/busy_times?practitioner_id="+e.a.Alice.ID, e.a.Token) {
+		id := b["id"].(string)
+		if got, want := eventData(t, e, id), []string{"busy_time.created " + get("/v1/busy_times/"+id)}; !reflect.DeepEqual(got, want) {
+			t.Errorf("events of busy time %s:\n%q\nwant\n%q", id, got, want)
+		}
+	}
+
+	a := e.booked(t, book(e.a.Sydney, e.a.Alice, "2026-03-05T01:00:00Z", client, map[string]any{"service_id": e.a.Consult.ID, "notes": "A & B <c>"}))
+	id := a["id"].(string)
+	doc := get("/v1/appointments/" + id)
+	if got, want := eventData(t, e, id), []string{"appointment.created " + doc, "appointment.booked " + doc}; !reflect.DeepEqual(got, want) {
+		t.Errorf("events of the appointment:\n%q\nwant\n%q", got, want)
+	}
+}

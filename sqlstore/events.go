@@ -13,15 +13,28 @@ import (
 )
 
 // recordEvent writes the change feed entry for a change, inside the
-// transaction that made the change. data is the record after the change.
+// transaction that made the change. data is the record after the change
+// (see newEvent).
 func recordEvent(ctx context.Context, db queryer, businessID, recordType, action, recordID string, data any) error {
 	return recordEvents(ctx, db, businessID, []newEvent{{recordType: recordType, action: action, recordID: recordID, data: data}})
 }
 
-// newEvent is an event to write.
+// newEvent is an event to write. Its data is the record after the
+// change, encoded as a stored document is (practiced.MarshalDoc), so an
+// event carries the very bytes GET answers for the record; a
+// practiced.Doc is such a document already and is written as it is.
 type newEvent struct {
 	recordType, action, recordID string
 	data                         any
+}
+
+// eventData returns the text of an event's data.
+func eventData(data any) (string, error) {
+	if d, ok := data.(practiced.Doc); ok {
+		return string(d), nil
+	}
+	b, err := practiced.MarshalDoc(data)
+	return string(b), err
 }
 
 // recordEvents writes the change feed entries of several changes made
@@ -52,12 +65,12 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 		a := args{positional: last >= 0}
 		rows := make([]string, len(chunk))
 		for i, e := range chunk {
-			b, err := json.Marshal(e.data)
+			data, err := eventData(e.data)
 			if err != nil {
 				return fmt.Errorf("event: %w", err)
 			}
 			row := a.add(businessID) + ", " + a.add(tid.New(practiced.PrefixEvent)) + ", " + a.add(e.recordType+"."+e.action) + ", " +
-				a.add(e.recordType) + ", " + a.add(e.recordID) + ", " + a.add(string(b)) + ", " + a.add(now)
+				a.add(e.recordType) + ", " + a.add(e.recordID) + ", " + a.add(data) + ", " + a.add(now)
 			if last >= 0 {
 				last++
 				row += ", " + a.add(last)

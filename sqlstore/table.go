@@ -153,7 +153,8 @@ func (t *table[T]) insert(ctx context.Context, tx *sql.Tx, businessID string, re
 	var a args
 	ps := make([]string, len(cols))
 	ps[0] = a.add(businessID)
-	for i, v := range t.allValues(rec) {
+	vals := t.allValues(rec)
+	for i, v := range vals {
 		ps[i+1] = a.add(v)
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO `+t.kind.Plural+` (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(ps, ", ")+`)`, a.vals...)
@@ -163,7 +164,17 @@ func (t *table[T]) insert(ctx context.Context, tx *sql.Tx, businessID string, re
 	if err := t.saveJoins(ctx, tx, businessID, rec); err != nil {
 		return translate(err)
 	}
-	return t.recordChange(ctx, tx, businessID, "created", nil, rec)
+	return t.recordChangeAs(ctx, tx, businessID, "created", nil, rec, t.writtenDoc(rec, vals))
+}
+
+// writtenDoc returns the document of rec among vals, the allValues just
+// written for it: the stored document when the table keeps one, else
+// rec encoded as one.
+func (t *table[T]) writtenDoc(rec *T, vals []any) practiced.Doc {
+	if t.docs {
+		return practiced.Doc(vals[len(vals)-1].(string))
+	}
+	return practiced.Doc(docText(rec))
 }
 
 // insertAll writes new records and their "created" events inside tx, as
@@ -176,6 +187,7 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 	}
 	cols := append([]string{"business_id"}, t.allCols()...)
 	per := maxParams / len(cols)
+	docs := make([]practiced.Doc, len(recs))
 	for start := 0; start < len(recs); start += per {
 		chunk := recs[start:min(start+per, len(recs))]
 		a := args{positional: singleWriterTx(tx)}
@@ -184,10 +196,12 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 			t.tidy(&chunk[i])
 			ps := make([]string, len(cols))
 			ps[0] = a.add(businessID)
-			for j, v := range t.allValues(&chunk[i]) {
+			vals := t.allValues(&chunk[i])
+			for j, v := range vals {
 				ps[j+1] = a.add(v)
 			}
 			rows[i] = "(" + strings.Join(ps, ", ") + ")"
+			docs[start+i] = t.writtenDoc(&chunk[i], vals)
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO `+t.kind.Plural+` (`+strings.Join(cols, ", ")+`) VALUES `+strings.Join(rows, ", "), a.vals...)
 		if err != nil {
@@ -196,7 +210,7 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 	}
 	events := make([]newEvent, len(recs))
 	for i := range recs {
-		events[i] = newEvent{recordType: t.kind.Type, action: "created", recordID: *t.stamp(&recs[i]).ID, data: recs[i]}
+		events[i] = newEvent{recordType: t.kind.Type, action: "created", recordID: *t.stamp(&recs[i]).ID, data: docs[i]}
 	}
 	return recordEvents(ctx, tx, businessID, events)
 }
@@ -205,15 +219,21 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 // (nil for a new one) to after: "<record_type>.<action>", then each of
 // its domain events, all with the record after the change as data.
 func (t *table[T]) recordChange(ctx context.Context, db queryer, businessID, action string, before, after *T) error {
+	return t.recordChangeAs(ctx, db, businessID, action, before, after, practiced.Doc(docText(after)))
+}
+
+// recordChangeAs is recordChange with the document of after, encoded
+// once for all its events.
+func (t *table[T]) recordChangeAs(ctx context.Context, db queryer, businessID, action string, before, after *T, doc practiced.Doc) error {
 	id := *t.stamp(after).ID
-	if err := recordEvent(ctx, db, businessID, t.kind.Type, action, id, *after); err != nil {
+	if err := recordEvent(ctx, db, businessID, t.kind.Type, action, id, doc); err != nil {
 		return err
 	}
 	if t.domain == nil {
 		return nil
 	}
 	for _, a := range t.domain(before, after) {
-		if err := recordEvent(ctx, db, businessID, t.kind.Type, a, id, *after); err != nil {
+		if err := recordEvent(ctx, db, businessID, t.kind.Type, a, id, doc); err != nil {
 			return err
 		}
 	}
@@ -222,9 +242,16 @@ func (t *table[T]) recordChange(ctx context.Context, db queryer, businessID, act
 
 // write replaces the stored row of rec (and its join ids).
 func (t *table[T]) write(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error {
+	_, err := t.writeDoc(ctx, tx, businessID, rec)
+	return err
+}
+
+// writeDoc is write, returning the document of rec as written.
+func (t *table[T]) writeDoc(ctx context.Context, tx *sql.Tx, businessID string, rec *T) (practiced.Doc, error) {
 	t.tidy(rec)
 	cols := t.allCols()[1:]
-	vals := t.allValues(rec)[1:]
+	all := t.allValues(rec)
+	vals := all[1:]
 	var a args
 	a.add(businessID)
 	sets := make([]string, len(cols))
@@ -233,9 +260,12 @@ func (t *table[T]) write(ctx context.Context, tx *sql.Tx, businessID string, rec
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE `+t.kind.Plural+` SET `+strings.Join(sets, ", ")+` WHERE business_id = $1 AND id = `+a.add(*t.stamp(rec).ID), a.vals...)
 	if err != nil {
-		return translate(err)
+		return "", translate(err)
 	}
-	return translate(t.saveJoins(ctx, tx, businessID, rec))
+	if err := t.saveJoins(ctx, tx, businessID, rec); err != nil {
+		return "", translate(err)
+	}
+	return t.writtenDoc(rec, all), nil
 }
 
 // update reads a record under lock, lets change alter it, writes it and
@@ -257,10 +287,11 @@ func (t *table[T]) update(ctx context.Context, s *Store, businessID, id, action 
 		if *st.UpdatedAt == *t.stamp(&before).UpdatedAt {
 			*st.UpdatedAt = practiced.Now()
 		}
-		if err := t.write(ctx, tx, businessID, &rec); err != nil {
+		doc, err := t.writeDoc(ctx, tx, businessID, &rec)
+		if err != nil {
 			return err
 		}
-		return t.recordChange(ctx, tx, businessID, action, &before, &rec)
+		return t.recordChangeAs(ctx, tx, businessID, action, &before, &rec, doc)
 	})
 	return rec, err
 }
@@ -294,10 +325,11 @@ func (t *table[T]) archive(ctx context.Context, s *Store, businessID, id string,
 			*st.ArchivedAt = &at
 		}
 		*st.UpdatedAt = now
-		if err := t.write(ctx, tx, businessID, &rec); err != nil {
+		doc, err := t.writeDoc(ctx, tx, businessID, &rec)
+		if err != nil {
 			return err
 		}
-		return t.recordChange(ctx, tx, businessID, action, &before, &rec)
+		return t.recordChangeAs(ctx, tx, businessID, action, &before, &rec, doc)
 	})
 	return rec, err
 }
