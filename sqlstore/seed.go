@@ -43,10 +43,10 @@ func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d p
 	if s.dialect.name == "postgres" {
 		ins.copy = copyFrom(ctx, conn)
 	} else {
-		if err := loadTempStore(ctx, conn); err != nil {
+		if err := loadSettings(ctx, conn); err != nil {
 			return err
 		}
-		defer restoreTempStore(conn)
+		defer restoreSettings(conn)
 		ins.params = sqliteLoadParams
 		ins.laterIndexes = true
 	}
