@@ -5,6 +5,7 @@
 package tid
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,24 +39,28 @@ func New(prefix string) string {
 // the characters can hold are filled from the right, so the first
 // character is always in 0-7.
 func Encode(u uuid.UUID) string {
+	hi, lo := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(u[8:])
 	var out [SuffixLen]byte
-	// Walk the 130-bit number from its least significant end, 5 bits at a time.
-	for i := SuffixLen - 1; i >= 0; i-- {
-		bit := (SuffixLen - 1 - i) * 5 // position of this group's lowest bit
-		var v byte
-		for b := 0; b < 5; b++ {
-			pos := bit + b
-			if pos >= 128 {
-				break
-			}
-			byteIndex := 15 - pos/8
-			if u[byteIndex]&(1<<(pos%8)) != 0 {
-				v |= 1 << b
-			}
-		}
-		out[i] = alphabet[v]
+	// Character i, from the right, holds bits 5i to 5i+4 of the number.
+	for i := range SuffixLen {
+		out[SuffixLen-1-i] = alphabet[group(hi, lo, uint(5*i))]
 	}
 	return string(out[:])
+}
+
+// group returns the five bits of the 128-bit number hi:lo from bit at up
+// (bits past the 128th are zero).
+func group(hi, lo uint64, at uint) byte {
+	var v uint64
+	switch {
+	case at >= 64:
+		v = hi >> (at - 64)
+	case at > 59: // the group spans both halves
+		v = lo>>at | hi<<(64-at)
+	default:
+		v = lo >> at
+	}
+	return byte(v & 31)
 }
 
 // Decode reads a 26-character suffix back into the UUID it encodes.
@@ -67,22 +72,19 @@ func Decode(s string) (uuid.UUID, error) {
 	if decodeTable[s[0]] > 7 {
 		return u, errors.New("suffix out of range")
 	}
+	var hi, lo uint64
 	for i := 0; i < SuffixLen; i++ {
 		v := decodeTable[s[i]]
 		if v == 0xff {
 			return u, fmt.Errorf("invalid character %q", s[i])
 		}
-		bit := (SuffixLen - 1 - i) * 5
-		for b := 0; b < 5; b++ {
-			pos := bit + b
-			if pos >= 128 {
-				break
-			}
-			if v&(1<<b) != 0 {
-				u[15-pos/8] |= 1 << (pos % 8)
-			}
-		}
+		// Shift the 128-bit number hi:lo left by five and add v; the
+		// first character's top two bits, checked zero above, fall off.
+		hi = hi<<5 | lo>>59
+		lo = lo<<5 | uint64(v)
 	}
+	binary.BigEndian.PutUint64(u[:8], hi)
+	binary.BigEndian.PutUint64(u[8:], lo)
 	return u, nil
 }
 
