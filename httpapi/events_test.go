@@ -242,7 +242,8 @@ func eventData(t *testing.T, e *env, recordID string) []string {
 
 // An event's data is the very bytes GET answers for the record, "&", "<"
 // and ">" included, for a record created alone, created as one of a
-// series, updated, and carrying a domain event beside its own.
+// series, updated alone and as one of a series, deleted, touched by a
+// change of another record, and carrying a domain event beside its own.
 func TestEventDataIsTheBytesGETAnswers(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -267,14 +268,41 @@ func TestEventDataIsTheBytesGETAnswers(t *testing.T) {
 		t.Errorf("events of the client:\n%q\nwant\n%q", got, want)
 	}
 
+	// A series: its occurrences created in one statement, updated from
+	// the first on, and the last deleted.
 	r = e.do("POST", "/v1/busy_times", e.a.Token, busyBody(e.a.Sydney, e.a.Alice, "2026-03-03T01:00:00Z", "2026-03-03T02:00:00Z",
 		map[string]any{"note": "<lunch> & rest", "repeating_rule": map[string]any{"frequency": "daily", "occurrences": 2}}))
 	wantStatus(t, r, http.StatusCreated)
+	var busy []string
+	createdBusy := map[string]string{}
 	for _, b := range e.listAll(t, "/v1/busy_times?practitioner_id="+e.a.Alice.ID, e.a.Token) {
 		id := b["id"].(string)
-		if got, want := eventData(t, e, id), []string{"busy_time.created " + get("/v1/busy_times/"+id)}; !reflect.DeepEqual(got, want) {
+		busy = append(busy, id)
+		createdBusy[id] = get("/v1/busy_times/" + id)
+	}
+	wantStatus(t, e.do("POST", "/v1/busy_times/"+busy[0], e.a.Token, map[string]any{"scope": "following", "note": "<dinner> & rest"}), http.StatusOK)
+	last := get("/v1/busy_times/" + busy[1])
+	wantStatus(t, e.do("DELETE", "/v1/busy_times/"+busy[1], e.a.Token, nil), http.StatusOK)
+	for i, id := range busy {
+		want := []string{"busy_time.created " + createdBusy[id]}
+		if i == 0 {
+			want = append(want, "busy_time.updated "+get("/v1/busy_times/"+id))
+		} else {
+			want = append(want, "busy_time.updated "+last, "busy_time.deleted "+last)
+		}
+		if got := eventData(t, e, id); !reflect.DeepEqual(got, want) {
 			t.Errorf("events of busy time %s:\n%q\nwant\n%q", id, got, want)
 		}
+	}
+
+	// A location touched by a practitioner who comes to work there.
+	r = e.do("POST", "/v1/locations", e.a.Token, map[string]any{"name": "Smith & Co <North>", "timezone": "Australia/Sydney"})
+	wantStatus(t, r, http.StatusCreated)
+	loc := r.JSON(t)["id"].(string)
+	locCreated := get("/v1/locations/" + loc)
+	wantStatus(t, e.do("POST", "/v1/practitioners/"+e.a.Bob.ID, e.a.Token, map[string]any{"location_ids": []string{loc, e.a.Sydney.ID}}), http.StatusOK)
+	if got, want := eventData(t, e, loc), []string{"location.created " + locCreated, "location.updated " + get("/v1/locations/"+loc)}; !reflect.DeepEqual(got, want) {
+		t.Errorf("events of the location:\n%q\nwant\n%q", got, want)
 	}
 
 	a := e.booked(t, book(e.a.Sydney, e.a.Alice, "2026-03-05T01:00:00Z", client, map[string]any{"service_id": e.a.Consult.ID, "notes": "A & B <c>"}))

@@ -207,10 +207,11 @@ func (s *Store) UpdateBusyTimes(ctx context.Context, businessID, id string, foll
 			if b.UpdatedAt == before {
 				b.UpdatedAt = practiced.Now()
 			}
-			if err := busyTimes.write(ctx, tx, businessID, b); err != nil {
+			doc, err := busyTimes.writeDoc(ctx, tx, businessID, b)
+			if err != nil {
 				return err
 			}
-			if err := recordEvent(ctx, tx, businessID, busyTimes.kind.Type, "updated", b.ID, b); err != nil {
+			if err := recordEvent(ctx, tx, businessID, busyTimes.kind.Type, "updated", b.ID, doc); err != nil {
 				return err
 			}
 		}

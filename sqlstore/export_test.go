@@ -44,11 +44,12 @@ func KeyReadsWaiting(s *Store) int {
 	return len(s.keyReads.waiting)
 }
 
-// WriterTempStore is the writer connection's temp_store setting (SQLite):
-// 1 for files, 2 for memory.
-func WriterTempStore(s *Store) (int, error) {
+// WriterSetting is the writer connection's setting of a pragma that
+// answers a number (SQLite): temp_store (1 for files, 2 for memory) or
+// threads.
+func WriterSetting(s *Store, pragma string) (int, error) {
 	var n int
-	err := s.w.QueryRowContext(context.Background(), "PRAGMA temp_store").Scan(&n)
+	err := s.w.QueryRowContext(context.Background(), "PRAGMA "+pragma).Scan(&n)
 	return n, err
 }
 

@@ -136,10 +136,11 @@ func (s *Store) CompleteForm(ctx context.Context, businessID, id string, change 
 		if c.UpdatedAt == clientStamp {
 			c.UpdatedAt = practiced.Now()
 		}
-		if err := clients.write(ctx, tx, businessID, &c); err != nil {
+		doc, err := clients.writeDoc(ctx, tx, businessID, &c)
+		if err != nil {
 			return err
 		}
-		return recordEvent(ctx, tx, businessID, clients.kind.Type, "updated", c.ID, c)
+		return recordEvent(ctx, tx, businessID, clients.kind.Type, "updated", c.ID, doc)
 	})
 	return f, err
 }

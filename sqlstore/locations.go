@@ -102,11 +102,12 @@ func touchLocations(ctx context.Context, tx *sql.Tx, businessID string, ids []st
 		if err != nil {
 			return err
 		}
+		doc := docText(&l)
 		if _, err := tx.ExecContext(ctx, `UPDATE locations SET doc = $1 WHERE business_id = $2 AND id = $3`,
-			docText(&l), businessID, id); err != nil {
+			doc, businessID, id); err != nil {
 			return fmt.Errorf("touch location: %w", err)
 		}
-		if err := recordEvent(ctx, tx, businessID, locations.kind.Type, "updated", id, l); err != nil {
+		if err := recordEvent(ctx, tx, businessID, locations.kind.Type, "updated", id, practiced.Doc(doc)); err != nil {
 			return err
 		}
 	}

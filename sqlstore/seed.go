@@ -43,10 +43,12 @@ func (s *Store) SeedAll(ctx context.Context, businessID string, next func() (d p
 	if s.dialect.name == "postgres" {
 		ins.copy = copyFrom(ctx, conn)
 	} else {
+		// Restored however loadSettings ends: a cancelled context can
+		// report an error for a pragma the connection has taken.
+		defer restoreSettings(conn)
 		if err := loadSettings(ctx, conn); err != nil {
 			return err
 		}
-		defer restoreSettings(conn)
 		ins.params = sqliteLoadParams
 		ins.laterIndexes = true
 	}

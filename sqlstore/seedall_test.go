@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	practiced "github.com/practiced/practiced"
@@ -81,9 +82,10 @@ func testSeedAll(t *testing.T, st *sqlstore.Store) {
 	}
 }
 
-// A load keeps the writer's temporary files in files while it runs; the
-// writer keeps them in memory again after it, whether it failed or not.
-func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
+// A load keeps the writer's temporary files in files and lets its sorts
+// use helper threads while it runs; the writer keeps them in memory and
+// sorts alone again after it, whether it failed or not.
+func TestSeedAllGivesTheWriterItsSettingsBack(t *testing.T) {
 	st := testfix.SQLiteStore(t)
 	ctx := context.Background()
 	biz, err := st.CreateBusiness(ctx, "Loaded Clinic")
@@ -92,18 +94,23 @@ func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
 	}
 	want := func(when string) {
 		t.Helper()
-		n, err := sqlstore.WriterTempStore(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n != 2 {
-			t.Fatalf("temp_store %s = %d, want 2 (memory)", when, n)
+		for pragma, want := range map[string]int{"temp_store": 2, "threads": 0} {
+			n, err := sqlstore.WriterSetting(st, pragma)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != want {
+				t.Fatalf("%s %s = %d, want %d", pragma, when, n, want)
+			}
 		}
 	}
 	want("before a load")
-	during := -1
+	during, threads := -1, -1
 	sqlstore.OnLoadBegun(st, func(tx *sql.Tx) {
 		if err := tx.QueryRow("PRAGMA temp_store").Scan(&during); err != nil {
+			t.Error(err)
+		}
+		if err := tx.QueryRow("PRAGMA threads").Scan(&threads); err != nil {
 			t.Error(err)
 		}
 	})
@@ -123,18 +130,91 @@ func TestSeedAllGivesTheWriterItsTempStoreBack(t *testing.T) {
 	if err := st.SeedAll(ctx, biz.ID, one(broken)); !errors.Is(err, broken) {
 		t.Fatalf("err = %v, want the batch's error", err)
 	}
-	if during != 1 {
-		t.Fatalf("temp_store during a failed load = %d, want 1 (file)", during)
+	if during != 1 || threads != 2 {
+		t.Fatalf("temp_store and threads during a failed load = %d and %d, want 1 (file) and 2", during, threads)
 	}
 	want("after a failed load")
-	during = -1
+	during, threads = -1, -1
 	if err := st.SeedAll(ctx, biz.ID, one(nil)); err != nil {
 		t.Fatal(err)
 	}
-	if during != 1 {
-		t.Fatalf("temp_store during a load = %d, want 1 (file)", during)
+	if during != 1 || threads != 2 {
+		t.Fatalf("temp_store and threads during a load = %d and %d, want 1 (file) and 2", during, threads)
 	}
 	want("after a load")
+}
+
+// countdownCtx is a context that is cancelled from its left-th check
+// on: Done and Err both count.
+type countdownCtx struct {
+	context.Context
+	left   atomic.Int64
+	closed chan struct{}
+}
+
+func (c *countdownCtx) Done() <-chan struct{} {
+	if c.left.Add(-1) < 0 {
+		return c.closed
+	}
+	return nil
+}
+
+func (c *countdownCtx) Err() error {
+	if c.left.Load() < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A load cancelled at any point, even between a setting taking effect
+// and its statement reporting the cancellation, leaves the writer's
+// settings as they were and stores nothing; cancelled late enough, it
+// stores its client.
+func TestSeedAllCancelledAnywhereGivesTheWriterItsSettingsBack(t *testing.T) {
+	st := testfix.SQLiteStore(t)
+	ctx := context.Background()
+	biz, err := st.CreateBusiness(ctx, "Cancelled Clinic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := practiced.NewTime(testfix.Now)
+	cancelled := 0
+	for checks := int64(0); ; checks++ {
+		if checks == 1000 {
+			t.Fatal("a load allowed 1,000 checks of its context still did not finish")
+		}
+		c := &countdownCtx{Context: ctx, closed: make(chan struct{})}
+		close(c.closed)
+		c.left.Store(checks)
+		done := false
+		loadErr := st.SeedAll(c, biz.ID, func() (practiced.SeedData, bool, error) {
+			if done {
+				return practiced.SeedData{}, false, nil
+			}
+			done = true
+			return practiced.SeedData{Clients: []practiced.Client{{ID: tid.New(practiced.PrefixClient), FirstName: "Ada",
+				LastName: "Cancel", CreatedAt: now, UpdatedAt: now}}}, true, nil
+		})
+		for pragma, want := range map[string]int{"temp_store": 2, "threads": 0} {
+			if n, err := sqlstore.WriterSetting(st, pragma); err != nil || n != want {
+				t.Fatalf("after a load allowed %d checks (%v): %s = %d, %v; want %d", checks, loadErr, pragma, n, err, want)
+			}
+		}
+		list, _, err := st.ListClients(ctx, biz.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if loadErr == nil {
+			if len(list) != 1 || cancelled == 0 {
+				t.Fatalf("the load stored %d clients after %d cancelled loads, want 1 after some", len(list), cancelled)
+			}
+			return
+		}
+		if !errors.Is(loadErr, context.Canceled) || len(list) != 0 {
+			t.Fatalf("a load allowed %d checks: %v, and %d clients stored; want it cancelled with none", checks, loadErr, len(list))
+		}
+		cancelled++
+	}
 }
 
 // loadStore opens a new SQLite store, with a business, and the same

@@ -90,7 +90,7 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 	// The writer keeps its temporary files in memory: the savepoint of
 	// each member of a group commit saves pages to a sub-journal, which
 	// would otherwise spill to a file and cost a write call per page. A
-	// bulk load sets it aside while it holds the writer (loadTempStore).
+	// bulk load sets it aside while it holds the writer (loadSettings).
 	wc, err := newKeepingConnector(dsn+"&_pragma=temp_store("+writerTempStore+")&_txlock=immediate", stmtCacheSize)
 	if err != nil {
 		lock.release()
@@ -153,8 +153,8 @@ func (s *Store) closeToWAL() error {
 const writerTempStore = "MEMORY"
 
 // loadSettings sets up the writer's connection conn, held by a bulk
-// load, for the load until restoreSettings; both take effect at the next
-// transaction.
+// load, for the load until restoreSettings: temp_store takes effect at
+// the next transaction, threads at the next sort.
 //
 // Temporary files go to files: each multi-row INSERT of a load saves
 // every page it changes to a statement sub-journal, and in memory a
