@@ -279,10 +279,11 @@ func (s *Store) updateAppointment(ctx context.Context, tx *sql.Tx, businessID, i
 			continue
 		}
 		c.UpdatedAt = now
-		if err := appointmentClients.write(ctx, tx, businessID, c); err != nil {
+		doc, err := appointmentClients.write(ctx, tx, businessID, c)
+		if err != nil {
 			return a, acs, err
 		}
-		if err := appointmentClients.recordChange(ctx, tx, businessID, "updated", &acsBefore[i], c); err != nil {
+		if err := appointmentClients.recordChange(ctx, tx, businessID, "updated", &acsBefore[i], c, doc); err != nil {
 			return a, acs, err
 		}
 	}
@@ -291,10 +292,11 @@ func (s *Store) updateAppointment(ctx context.Context, tx *sql.Tx, businessID, i
 		return a, acs, nil
 	}
 	a.UpdatedAt = now
-	if err := appointments.write(ctx, tx, businessID, &a); err != nil {
+	doc, err := appointments.write(ctx, tx, businessID, &a)
+	if err != nil {
 		return a, acs, err
 	}
-	return a, acs, appointments.recordChange(ctx, tx, businessID, "updated", &before, &a)
+	return a, acs, appointments.recordChange(ctx, tx, businessID, "updated", &before, &a, doc)
 }
 
 // attendees reads an appointment's attendees in id order, locked for

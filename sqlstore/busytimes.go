@@ -207,7 +207,7 @@ func (s *Store) UpdateBusyTimes(ctx context.Context, businessID, id string, foll
 			if b.UpdatedAt == before {
 				b.UpdatedAt = practiced.Now()
 			}
-			doc, err := busyTimes.writeDoc(ctx, tx, businessID, b)
+			doc, err := busyTimes.write(ctx, tx, businessID, b)
 			if err != nil {
 				return err
 			}

@@ -123,10 +123,11 @@ func (s *Store) CompleteForm(ctx context.Context, businessID, id string, change 
 		if f.UpdatedAt == before.UpdatedAt {
 			f.UpdatedAt = practiced.Now()
 		}
-		if err := forms.write(ctx, tx, businessID, &f); err != nil {
+		formDoc, err := forms.write(ctx, tx, businessID, &f)
+		if err != nil {
 			return err
 		}
-		if err := forms.recordChange(ctx, tx, businessID, "updated", &before, &f); err != nil {
+		if err := forms.recordChange(ctx, tx, businessID, "updated", &before, &f, formDoc); err != nil {
 			return err
 		}
 		clientAfter, err := json.Marshal(c)
@@ -136,11 +137,11 @@ func (s *Store) CompleteForm(ctx context.Context, businessID, id string, change 
 		if c.UpdatedAt == clientStamp {
 			c.UpdatedAt = practiced.Now()
 		}
-		doc, err := clients.writeDoc(ctx, tx, businessID, &c)
+		clientDoc, err := clients.write(ctx, tx, businessID, &c)
 		if err != nil {
 			return err
 		}
-		return recordEvent(ctx, tx, businessID, clients.kind.Type, "updated", c.ID, doc)
+		return recordEvent(ctx, tx, businessID, clients.kind.Type, "updated", c.ID, clientDoc)
 	})
 	return f, err
 }

@@ -521,10 +521,11 @@ func setSentStatus(ctx context.Context, tx *sql.Tx, businessID string, f practic
 	if status == practiced.SentSent && f.SentAt == nil {
 		f.SentAt = &now
 	}
-	if err := forms.write(ctx, tx, businessID, &f); err != nil {
+	doc, err := forms.write(ctx, tx, businessID, &f)
+	if err != nil {
 		return err
 	}
-	return forms.recordChange(ctx, tx, businessID, "updated", &before, &f)
+	return forms.recordChange(ctx, tx, businessID, "updated", &before, &f, doc)
 }
 
 // publicURL is where the server's pages are, for links.

@@ -249,7 +249,7 @@ func (s *Store) settleStored(ctx context.Context, tx *sql.Tx, businessID string,
 			return err
 		}
 		if practiced.SettleAppointment(&a, acs); a.CancelledAt != nil {
-			if err := appointments.write(ctx, tx, businessID, &a); err != nil {
+			if _, err := appointments.write(ctx, tx, businessID, &a); err != nil {
 				return err
 			}
 		}

@@ -92,19 +92,7 @@ func TestSeedAllGivesTheWriterItsSettingsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := func(when string) {
-		t.Helper()
-		for pragma, want := range map[string]int{"temp_store": 2, "threads": 0} {
-			n, err := sqlstore.WriterSetting(st, pragma)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n != want {
-				t.Fatalf("%s %s = %d, want %d", pragma, when, n, want)
-			}
-		}
-	}
-	want("before a load")
+	wantWriterAsUsual(t, st, "before a load")
 	during, threads := -1, -1
 	sqlstore.OnLoadBegun(st, func(tx *sql.Tx) {
 		if err := tx.QueryRow("PRAGMA temp_store").Scan(&during); err != nil {
@@ -114,34 +102,50 @@ func TestSeedAllGivesTheWriterItsSettingsBack(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	now := practiced.NewTime(testfix.Now)
-	one := func(fail error) func() (practiced.SeedData, bool, error) {
-		done := false
-		return func() (practiced.SeedData, bool, error) {
-			if done {
-				return practiced.SeedData{}, false, fail
-			}
-			done = true
-			return practiced.SeedData{Clients: []practiced.Client{{ID: tid.New(practiced.PrefixClient), FirstName: "Ada",
-				LastName: "Load", CreatedAt: now, UpdatedAt: now}}}, true, nil
-		}
-	}
 	broken := errors.New("the file ends mid-row")
-	if err := st.SeedAll(ctx, biz.ID, one(broken)); !errors.Is(err, broken) {
+	if err := st.SeedAll(ctx, biz.ID, oneClient("Load", broken)); !errors.Is(err, broken) {
 		t.Fatalf("err = %v, want the batch's error", err)
 	}
 	if during != 1 || threads != 2 {
 		t.Fatalf("temp_store and threads during a failed load = %d and %d, want 1 (file) and 2", during, threads)
 	}
-	want("after a failed load")
+	wantWriterAsUsual(t, st, "after a failed load")
 	during, threads = -1, -1
-	if err := st.SeedAll(ctx, biz.ID, one(nil)); err != nil {
+	if err := st.SeedAll(ctx, biz.ID, oneClient("Load", nil)); err != nil {
 		t.Fatal(err)
 	}
 	if during != 1 || threads != 2 {
 		t.Fatalf("temp_store and threads during a load = %d and %d, want 1 (file) and 2", during, threads)
 	}
-	want("after a load")
+	wantWriterAsUsual(t, st, "after a load")
+}
+
+// oneClient is the batches of a load of one client, Ada lastName, then
+// of the end of the load or, when fail is set, of that error.
+func oneClient(lastName string, fail error) func() (practiced.SeedData, bool, error) {
+	now := practiced.NewTime(testfix.Now)
+	done := false
+	return func() (practiced.SeedData, bool, error) {
+		if done {
+			return practiced.SeedData{}, false, fail
+		}
+		done = true
+		return practiced.SeedData{Clients: []practiced.Client{{ID: tid.New(practiced.PrefixClient), FirstName: "Ada",
+			LastName: lastName, CreatedAt: now, UpdatedAt: now}}}, true, nil
+	}
+}
+
+// wantWriterAsUsual fails unless the writer keeps its temporary files in
+// memory (temp_store 2) and sorts alone (threads 0), as it does outside
+// a load.
+func wantWriterAsUsual(t *testing.T, st *sqlstore.Store, when string) {
+	t.Helper()
+	for pragma, want := range map[string]int{"temp_store": 2, "threads": 0} {
+		n, err := sqlstore.WriterSetting(st, pragma)
+		if err != nil || n != want {
+			t.Fatalf("%s %s = %d, %v; want %d", pragma, when, n, err, want)
+		}
+	}
 }
 
 // countdownCtx is a context that is cancelled from its left-th check
@@ -177,7 +181,6 @@ func TestSeedAllCancelledAnywhereGivesTheWriterItsSettingsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	now := practiced.NewTime(testfix.Now)
 	cancelled := 0
 	for checks := int64(0); ; checks++ {
 		if checks == 1000 {
@@ -186,20 +189,8 @@ func TestSeedAllCancelledAnywhereGivesTheWriterItsSettingsBack(t *testing.T) {
 		c := &countdownCtx{Context: ctx, closed: make(chan struct{})}
 		close(c.closed)
 		c.left.Store(checks)
-		done := false
-		loadErr := st.SeedAll(c, biz.ID, func() (practiced.SeedData, bool, error) {
-			if done {
-				return practiced.SeedData{}, false, nil
-			}
-			done = true
-			return practiced.SeedData{Clients: []practiced.Client{{ID: tid.New(practiced.PrefixClient), FirstName: "Ada",
-				LastName: "Cancel", CreatedAt: now, UpdatedAt: now}}}, true, nil
-		})
-		for pragma, want := range map[string]int{"temp_store": 2, "threads": 0} {
-			if n, err := sqlstore.WriterSetting(st, pragma); err != nil || n != want {
-				t.Fatalf("after a load allowed %d checks (%v): %s = %d, %v; want %d", checks, loadErr, pragma, n, err, want)
-			}
-		}
+		loadErr := st.SeedAll(c, biz.ID, oneClient("Cancel", nil))
+		wantWriterAsUsual(t, st, fmt.Sprintf("after a load allowed %d checks (%v)", checks, loadErr))
 		list, _, err := st.ListClients(ctx, biz.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 10})
 		if err != nil {
 			t.Fatal(err)

@@ -164,7 +164,7 @@ func (t *table[T]) insert(ctx context.Context, tx *sql.Tx, businessID string, re
 	if err := t.saveJoins(ctx, tx, businessID, rec); err != nil {
 		return translate(err)
 	}
-	return t.recordChangeAs(ctx, tx, businessID, "created", nil, rec, t.writtenDoc(rec, vals))
+	return t.recordChange(ctx, tx, businessID, "created", nil, rec, t.writtenDoc(rec, vals))
 }
 
 // writtenDoc returns the document of rec among vals, the allValues just
@@ -217,14 +217,9 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 
 // recordChange writes the events of a change of a record from before
 // (nil for a new one) to after: "<record_type>.<action>", then each of
-// its domain events, all with the record after the change as data.
-func (t *table[T]) recordChange(ctx context.Context, db queryer, businessID, action string, before, after *T) error {
-	return t.recordChangeAs(ctx, db, businessID, action, before, after, practiced.Doc(docText(after)))
-}
-
-// recordChangeAs is recordChange with the document of after, encoded
-// once for all its events.
-func (t *table[T]) recordChangeAs(ctx context.Context, db queryer, businessID, action string, before, after *T, doc practiced.Doc) error {
+// its domain events, all with doc, the document of after that its write
+// returned, as data.
+func (t *table[T]) recordChange(ctx context.Context, db queryer, businessID, action string, before, after *T, doc practiced.Doc) error {
 	id := *t.stamp(after).ID
 	if err := recordEvent(ctx, db, businessID, t.kind.Type, action, id, doc); err != nil {
 		return err
@@ -240,14 +235,9 @@ func (t *table[T]) recordChangeAs(ctx context.Context, db queryer, businessID, a
 	return nil
 }
 
-// write replaces the stored row of rec (and its join ids).
-func (t *table[T]) write(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error {
-	_, err := t.writeDoc(ctx, tx, businessID, rec)
-	return err
-}
-
-// writeDoc is write, returning the document of rec as written.
-func (t *table[T]) writeDoc(ctx context.Context, tx *sql.Tx, businessID string, rec *T) (practiced.Doc, error) {
+// write replaces the stored row of rec (and its join ids), and returns
+// the document of rec as written, for its events.
+func (t *table[T]) write(ctx context.Context, tx *sql.Tx, businessID string, rec *T) (practiced.Doc, error) {
 	t.tidy(rec)
 	cols := t.allCols()[1:]
 	all := t.allValues(rec)
@@ -287,11 +277,11 @@ func (t *table[T]) update(ctx context.Context, s *Store, businessID, id, action 
 		if *st.UpdatedAt == *t.stamp(&before).UpdatedAt {
 			*st.UpdatedAt = practiced.Now()
 		}
-		doc, err := t.writeDoc(ctx, tx, businessID, &rec)
+		doc, err := t.write(ctx, tx, businessID, &rec)
 		if err != nil {
 			return err
 		}
-		return t.recordChangeAs(ctx, tx, businessID, action, &before, &rec, doc)
+		return t.recordChange(ctx, tx, businessID, action, &before, &rec, doc)
 	})
 	return rec, err
 }
@@ -325,11 +315,11 @@ func (t *table[T]) archive(ctx context.Context, s *Store, businessID, id string,
 			*st.ArchivedAt = &at
 		}
 		*st.UpdatedAt = now
-		doc, err := t.writeDoc(ctx, tx, businessID, &rec)
+		doc, err := t.write(ctx, tx, businessID, &rec)
 		if err != nil {
 			return err
 		}
-		return t.recordChangeAs(ctx, tx, businessID, action, &before, &rec, doc)
+		return t.recordChange(ctx, tx, businessID, action, &before, &rec, doc)
 	})
 	return rec, err
 }
