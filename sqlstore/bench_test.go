@@ -14,8 +14,9 @@ import (
 )
 
 // The store benchmarks run the same workloads on both databases: a page
-// of clients deep in a list of 20,000, a partial client update, and a
-// repeating busy time of 10 occurrences that skips conflicts. Run with
+// of clients deep in a list of 20,000, read alone and right after a
+// write, a partial client update, and a repeating busy time of 10
+// occurrences that skips conflicts. Run with
 //
 //	PRACTICED_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable \
 //	  go test ./sqlstore/ -run '^$' -bench . -benchmem
@@ -126,6 +127,35 @@ func BenchmarkStoreCreateRepeatingBusyTime(b *testing.B) {
 				}
 				if _, err := st.CreateBusyTimes(ctx, c.Business.ID, bts, true); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStoreListClientDocsAfterWrite reads the pages of
+// BenchmarkStoreListClientDocsDeepPage with a client updated before each,
+// as a server that writes reads them: every read begins after a commit.
+// Only the reads are timed.
+func BenchmarkStoreListClientDocsAfterWrite(b *testing.B) {
+	for name, st := range benchStores(b) {
+		c, ids := benchClinic(b, st)
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			for i := 0; b.Loop(); i++ {
+				b.StopTimer()
+				_, err := st.UpdateClient(ctx, c.Business.ID, ids[(i*7919)%benchClients], func(cl *practiced.Client) error {
+					cl.Notes = fmt.Sprintf("visit %d", i)
+					return nil
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				after := ids[(i*997)%(benchClients-100)]
+				page, _, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100, After: after})
+				if err != nil || len(page) != 100 {
+					b.Fatalf("%d clients, %v", len(page), err)
 				}
 			}
 		})
