@@ -74,11 +74,39 @@ func BenchmarkStoreListClientsDeepPage(b *testing.B) {
 // BenchmarkStoreListClientDocsDeepPage reads the pages of
 // BenchmarkStoreListClientsDeepPage as the API does: stored documents.
 func BenchmarkStoreListClientDocsDeepPage(b *testing.B) {
+	benchDocPages(b, nil)
+}
+
+// BenchmarkStoreListClientDocsAfterWrite reads the pages of
+// BenchmarkStoreListClientDocsDeepPage with a client updated before each,
+// as a server that writes reads them: every read begins after a commit.
+// Only the reads are timed.
+func BenchmarkStoreListClientDocsAfterWrite(b *testing.B) {
+	benchDocPages(b, func(ctx context.Context, st practiced.Store, c *testfix.Clinic, ids []string, i int) error {
+		_, err := st.UpdateClient(ctx, c.Business.ID, ids[(i*7919)%benchClients], func(cl *practiced.Client) error {
+			cl.Notes = fmt.Sprintf("visit %d", i)
+			return nil
+		})
+		return err
+	})
+}
+
+// benchDocPages reads pages of 100 clients' documents deep in the list,
+// each after a cursor 997 clients on from the last, calling between
+// untimed before each page when it is set.
+func benchDocPages(b *testing.B, between func(ctx context.Context, st practiced.Store, c *testfix.Clinic, ids []string, i int) error) {
 	for name, st := range benchStores(b) {
 		c, ids := benchClinic(b, st)
 		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
 			for i := 0; b.Loop(); i++ {
+				if between != nil {
+					b.StopTimer()
+					if err := between(ctx, st, c, ids, i); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+				}
 				after := ids[(i*997)%(benchClients-100)]
 				page, _, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100, After: after})
 				if err != nil || len(page) != 100 {
@@ -127,35 +155,6 @@ func BenchmarkStoreCreateRepeatingBusyTime(b *testing.B) {
 				}
 				if _, err := st.CreateBusyTimes(ctx, c.Business.ID, bts, true); err != nil {
 					b.Fatal(err)
-				}
-			}
-		})
-	}
-}
-
-// BenchmarkStoreListClientDocsAfterWrite reads the pages of
-// BenchmarkStoreListClientDocsDeepPage with a client updated before each,
-// as a server that writes reads them: every read begins after a commit.
-// Only the reads are timed.
-func BenchmarkStoreListClientDocsAfterWrite(b *testing.B) {
-	for name, st := range benchStores(b) {
-		c, ids := benchClinic(b, st)
-		b.Run(name, func(b *testing.B) {
-			ctx := context.Background()
-			for i := 0; b.Loop(); i++ {
-				b.StopTimer()
-				_, err := st.UpdateClient(ctx, c.Business.ID, ids[(i*7919)%benchClients], func(cl *practiced.Client) error {
-					cl.Notes = fmt.Sprintf("visit %d", i)
-					return nil
-				})
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-				after := ids[(i*997)%(benchClients-100)]
-				page, _, err := st.ListClientDocs(ctx, c.Business.ID, practiced.PersonFilter{}, practiced.PageRequest{Limit: 100, After: after})
-				if err != nil || len(page) != 100 {
-					b.Fatalf("%d clients, %v", len(page), err)
 				}
 			}
 		})
