@@ -71,21 +71,14 @@ func eventID(q *query, name string) string {
 	return v
 }
 
-// recordPrefixes are the id prefixes of the records events describe.
-var recordPrefixes = []string{
-	practiced.PrefixAppointment, practiced.PrefixAppointmentClient, practiced.PrefixBusyTime, practiced.PrefixBusyTimeType,
-	practiced.PrefixCancellationReason, practiced.PrefixCase, practiced.PrefixClient, practiced.PrefixClientPackage,
-	practiced.PrefixContact, practiced.PrefixForm, practiced.PrefixFormTemplate, practiced.PrefixLocation,
-	practiced.PrefixPractitioner, practiced.PrefixReferralType, practiced.PrefixService, practiced.PrefixTag,
-}
-
-// recordID reads the id of any kind of record.
+// recordID reads the id of a record of any kind the change feed
+// describes (practiced.Kinds).
 func recordID(q *query, name string) string {
 	v, ok := q.get(name)
 	if !ok {
 		return ""
 	}
-	if p := tid.Prefix(v); !slices.Contains(recordPrefixes, p) || !tid.Valid(v, p) {
+	if k, ok := practiced.KindOf(v); !ok || !tid.Valid(v, k.Prefix) {
 		q.errs.Add(name, "must be a record id such as cli_01h455vb4pex5vsknk084sn02q")
 		return ""
 	}

@@ -12,6 +12,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/mail"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -372,4 +373,30 @@ func TestAppointmentPage(t *testing.T) {
 	}
 	e.clock = time.Date(2026, 3, 4, 1, 30, 0, 0, time.UTC)
 	wantStatus(t, e.send("GET", path, nil, nil), http.StatusGone)
+}
+
+// A message's events carry it as a read-only key reads it, byte for byte
+// what GET answers that key, "&", "<" and ">" included: a form's link
+// e-mailed to a client whose name holds them.
+func TestMessageEventDataIsWhatAReadOnlyKeyReads(t *testing.T) {
+	e := newMessagingEnv(t)
+	fx := newFormFixture(t, e)
+	wantStatus(t, e.do("POST", "/v1/clients/"+e.a.Clients[0].ID, e.a.Token, `{"first_name":"Ann & <Co>"}`), http.StatusOK)
+	id := fx.createForm(t, e)
+	wantStatus(t, e.do("POST", "/v1/forms/"+id+"/send", e.a.Token, nil), http.StatusOK)
+	ms := e.messages(t, e.a.Token, "form_id="+id)
+	if len(ms) != 1 {
+		t.Fatalf("messages of the form: %v", ms)
+	}
+	msg := ms[0]["id"].(string)
+	r := e.do("GET", "/v1/messages/"+msg, e.a.ReadOnlyToken, nil)
+	wantStatus(t, r, http.StatusOK)
+	// The answer ends with a line feed, which is not part of the message.
+	read := strings.TrimSuffix(string(r.Body), "\n")
+	if !strings.Contains(read, "Hello Ann & <Co>,") || !strings.Contains(read, "[link hidden from read-only keys]") {
+		t.Fatalf("the message does not name the client as written, or shows its link: %s", read)
+	}
+	if got, want := eventData(t, e, msg), []string{"message.created " + read}; !reflect.DeepEqual(got, want) {
+		t.Errorf("events of the message:\n%q\nwant\n%q", got, want)
+	}
 }
