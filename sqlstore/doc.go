@@ -181,16 +181,26 @@ func sortDocs(docs []practiced.Doc, desc bool) {
 // their columns and join rows, inside tx.
 func (t *table[T]) rewriteDocs(ctx context.Context, tx *sql.Tx, businessID string, ids []string) error {
 	for _, id := range sortedIDs(ids) {
-		rec, err := t.get(ctx, tx, businessID, id, "")
-		if err != nil {
+		if _, err := t.rewriteDoc(ctx, tx, businessID, id); err != nil {
 			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE `+t.kind.Plural+` SET doc = $1 WHERE business_id = $2 AND id = $3`,
-			docText(&rec), businessID, id); err != nil {
-			return fmt.Errorf("%s: %w", t.kind.Plural, err)
 		}
 	}
 	return nil
+}
+
+// rewriteDoc writes the document of the record id anew, from its columns
+// and join rows, inside tx, and returns it.
+func (t *table[T]) rewriteDoc(ctx context.Context, tx *sql.Tx, businessID, id string) (practiced.Doc, error) {
+	rec, err := t.get(ctx, tx, businessID, id, "")
+	if err != nil {
+		return "", err
+	}
+	doc := docText(&rec)
+	if _, err := tx.ExecContext(ctx, `UPDATE `+t.kind.Plural+` SET doc = $1 WHERE business_id = $2 AND id = $3`,
+		doc, businessID, id); err != nil {
+		return "", fmt.Errorf("%s: %w", t.kind.Plural, err)
+	}
+	return practiced.Doc(doc), nil
 }
 
 // docFiller gives the rows of one table without a document theirs.

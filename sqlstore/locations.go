@@ -98,16 +98,11 @@ func touchLocations(ctx context.Context, tx *sql.Tx, businessID string, ids []st
 			tsv(at), businessID, id); err != nil {
 			return fmt.Errorf("touch location: %w", err)
 		}
-		l, err := locations.get(ctx, tx, businessID, id, "")
+		doc, err := locations.rewriteDoc(ctx, tx, businessID, id)
 		if err != nil {
 			return err
 		}
-		doc := docText(&l)
-		if _, err := tx.ExecContext(ctx, `UPDATE locations SET doc = $1 WHERE business_id = $2 AND id = $3`,
-			doc, businessID, id); err != nil {
-			return fmt.Errorf("touch location: %w", err)
-		}
-		if err := recordEvent(ctx, tx, businessID, locations.kind.Type, "updated", id, practiced.Doc(doc)); err != nil {
+		if err := recordEvent(ctx, tx, businessID, locations.kind.Type, "updated", id, doc); err != nil {
 			return err
 		}
 	}

@@ -49,18 +49,13 @@ func Encode(u uuid.UUID) string {
 }
 
 // group returns the five bits of the 128-bit number hi:lo from bit at up
-// (bits past the 128th are zero).
+// (bits past the 128th are zero). Below bit 64 a group may span both
+// halves; a shift of 64 or more gives zero, so hi adds nothing at 0.
 func group(hi, lo uint64, at uint) byte {
-	var v uint64
-	switch {
-	case at >= 64:
-		v = hi >> (at - 64)
-	case at > 59: // the group spans both halves
-		v = lo>>at | hi<<(64-at)
-	default:
-		v = lo >> at
+	if at >= 64 {
+		return byte(hi>>(at-64)) & 31
 	}
-	return byte(v & 31)
+	return byte(lo>>at|hi<<(64-at)) & 31
 }
 
 // Decode reads a 26-character suffix back into the UUID it encodes.
