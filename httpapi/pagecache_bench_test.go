@@ -1,0 +1,73 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/httpapi"
+	"github.com/practiced/practiced/internal/testfix"
+	"github.com/practiced/practiced/ratelimit"
+	"github.com/practiced/practiced/tid"
+)
+
+// discardWriter is a ResponseWriter that keeps the status and drops the
+// body, so that a benchmark of a handler times the server's own work and
+// not the copying of what it answers.
+type discardWriter struct {
+	header http.Header
+	status int
+	n      int
+}
+
+func (w *discardWriter) Header() http.Header { return w.header }
+
+func (w *discardWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+}
+
+func (w *discardWriter) Write(p []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	w.n += len(p)
+	return len(p), nil
+}
+
+// BenchmarkHTTPClientsPageKept asks for a page of 100 clients that the
+// server keeps, with nothing changed since it was read: what a request
+// costs the server besides writing the page's bytes (the key's read, the
+// middleware, the rate limit, the log line, which goes to io.Discard).
+// The request's context can be cancelled, as net/http's are.
+func BenchmarkHTTPClientsPageKept(b *testing.B) {
+	st := testfix.Store(b)
+	c := testfix.NewClinic(b, st, "Bench")
+	created := practiced.NewTime(testfix.Now.Add(-time.Hour))
+	var seed practiced.SeedData
+	for i := range 100 {
+		seed.Clients = append(seed.Clients, practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Client", LastName: fmt.Sprint(i),
+			CreatedAt: created, UpdatedAt: created})
+	}
+	if err := st.Seed(context.Background(), c.Business.ID, seed); err != nil {
+		b.Fatal(err)
+	}
+	h := httpapi.NewServer(st, httpapi.Options{Now: func() time.Time { return testfix.Now },
+		Limiter: ratelimit.NewMemory(nil), RatePerMinute: 1_000_000_000})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req := httptest.NewRequest("GET", "/v1/clients?limit=100", nil).WithContext(ctx)
+	req.Header.Set("Authorization", "Bearer "+c.Token)
+	size := 0
+	for b.Loop() {
+		w := &discardWriter{header: http.Header{}}
+		h.ServeHTTP(w, req)
+		if w.status != http.StatusOK || (size != 0 && w.n != size) {
+			b.Fatalf("status %d, %d bytes after %d", w.status, w.n, size)
+		}
+		size = w.n
+	}
+}
