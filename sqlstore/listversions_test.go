@@ -295,8 +295,9 @@ func TestAPIKeyAndClientsVersionPostgres(t *testing.T) {
 }
 
 // testAPIKeyAndClientsVersion checks that the key read with the number
-// is the key APIKeyByHash reads and the number ClientsVersion's, and
-// that a revoked key is refused by the very next read.
+// is the key APIKeyByHash reads and the number ClientsVersion's, also
+// with a context already cancelled, and that a revoked key is refused by
+// the very next read.
 func testAPIKeyAndClientsVersion(t *testing.T, st *sqlstore.Store) {
 	ctx := context.Background()
 	fresh, err := st.CreateBusiness(ctx, "Keys, no clients")
@@ -325,6 +326,13 @@ func testAPIKeyAndClientsVersion(t *testing.T, st *sqlstore.Store) {
 		}
 		if got != want || v != wantV {
 			t.Errorf("read %+v at %d, want %+v at %d", got, v, want, wantV)
+		}
+		// The read is not watched for the request's cancellation: a
+		// request whose client has gone still reads its key.
+		gone, cancel := context.WithCancel(ctx)
+		cancel()
+		if got, v, err := st.APIKeyAndClientsVersion(gone, hash); err != nil || got != want || v != wantV {
+			t.Errorf("with a cancelled context: %+v at %d, %v; want %+v at %d", got, v, err, want, wantV)
 		}
 		if err := st.RevokeAPIKey(ctx, id); err != nil {
 			t.Fatal(err)
