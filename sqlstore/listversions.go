@@ -55,10 +55,11 @@ func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (pract
 	}
 	var k practiced.APIKey
 	var version int64
-	// The read is of one row by a unique index in a local file, over
-	// before the request could be cancelled. With a context that can be
-	// cancelled, database/sql and the driver each start a goroutine to
-	// watch it, which costs more than the read (docs/performance.md).
+	// The read is of one row, by a unique index, in a local file. With a
+	// context that can be cancelled, database/sql and the driver would
+	// each start a goroutine to watch it, which together cost more than
+	// the read (docs/performance.md), so a request whose client has gone
+	// still finishes it.
 	ctx = context.WithoutCancel(ctx)
 	err := scanKeyAndVersion(s.r.QueryRowContext(ctx, keyAndVersionSQL+`k.token_hash = $1`, hash), &k, &version)
 	if errors.Is(err, sql.ErrNoRows) {
