@@ -57,9 +57,9 @@ func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (pract
 	var version int64
 	// The read is of one row, by a unique index, in a local file. With a
 	// context that can be cancelled, database/sql and the driver would
-	// each start a goroutine to watch it, which together cost more than
-	// the read (docs/performance.md), so a request whose client has gone
-	// still finishes it.
+	// each start a goroutine to watch it, which cost a third as much
+	// again as the read (docs/performance.md). So a request whose client
+	// has gone still waits for a reader connection and finishes the read.
 	ctx = context.WithoutCancel(ctx)
 	err := scanKeyAndVersion(s.r.QueryRowContext(ctx, keyAndVersionSQL+`k.token_hash = $1`, hash), &k, &version)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -1,7 +1,6 @@
 package sqlstore_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -14,8 +13,7 @@ import (
 // context that can be cancelled, as a request's is.
 func BenchmarkStoreAPIKeyByHash(b *testing.B) {
 	for name, st := range benchStores(b) {
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
+		ctx := b.Context()
 		biz, err := st.CreateBusiness(ctx, "Keys "+name)
 		if err != nil {
 			b.Fatal(err)
