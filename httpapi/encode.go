@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/hangup"
 )
 
 // codeStatus maps each error code to its HTTP status.
@@ -67,8 +68,12 @@ type validationBody struct {
 
 // writeError writes err with the status of its code. Internal errors are
 // logged with the request id and shown to the caller only as that id:
-// never a stack trace, SQL or record data.
+// never a stack trace, SQL or record data. A request that failed because
+// its client went away is answered as hangup.Answered does.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if hangup.Answered(w, r, err) {
+		return
+	}
 	code := practiced.ErrorCode(err)
 	status, ok := codeStatus[code]
 	if !ok {

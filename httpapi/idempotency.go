@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/hangup"
 )
 
 // The headers of idempotent requests (docs/api.md, "Idempotent
@@ -171,11 +172,12 @@ func requestHash(r *http.Request, body []byte) string {
 
 // replayable reports whether an answer with the status is kept for
 // replay: a success, or a refusal of the request itself. A 409 or 429
-// says to try again later, and a 5xx may not have done what was asked,
-// so those release the key for the retry to run.
+// says to try again later, and a 5xx, or a request its client left
+// (hangup.StatusClientClosed), may not have done what was asked, so those
+// release the key for the retry to run.
 func replayable(status int) bool {
 	switch {
-	case status == http.StatusConflict || status == http.StatusTooManyRequests:
+	case status == http.StatusConflict || status == http.StatusTooManyRequests || status == hangup.StatusClientClosed:
 		return false
 	case status >= 200 && status < 500:
 		return true

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/hangup"
 	"github.com/practiced/practiced/mail"
 	"github.com/practiced/practiced/tid"
 )
@@ -248,6 +249,9 @@ func (h *Appointments) notFound(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Appointments) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if hangup.Answered(w, r, err) {
+		return
+	}
 	if practiced.ErrorCode(err) == practiced.ENOTFOUND {
 		h.notFound(w, r)
 		return

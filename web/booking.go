@@ -15,6 +15,7 @@ import (
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/availability"
 	"github.com/practiced/practiced/bookable"
+	"github.com/practiced/practiced/internal/hangup"
 	"github.com/practiced/practiced/tid"
 )
 
@@ -579,6 +580,9 @@ func (h *Booking) times(w http.ResponseWriter, r *http.Request, c *bookingChoice
 // fail answers an error of the store with a 500 page quoting the
 // request id.
 func (h *Booking) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if hangup.Answered(w, r, err) {
+		return
+	}
 	reqID := w.Header().Get("X-Request-Id")
 	h.logger.Error("booking page", "request_id", reqID, "method", r.Method, "error", err.Error())
 	h.render(w, r, http.StatusInternalServerError, "book-problem", bookingProblem{Title: "Something went wrong",

@@ -15,6 +15,7 @@ import (
 	"github.com/emersion/go-ical"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/hangup"
 )
 
 // CalendarStore is what a practitioner's calendar feed reads.
@@ -102,6 +103,9 @@ func (c *Calendar) Feed() http.Handler {
 }
 
 func (c *Calendar) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if hangup.Answered(w, r, err) {
+		return
+	}
 	c.logger.Error("calendar feed", "request_id", w.Header().Get("X-Request-Id"), "error", err.Error())
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(http.StatusInternalServerError)

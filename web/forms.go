@@ -15,6 +15,7 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/internal/hangup"
 	"github.com/practiced/practiced/tid"
 )
 
@@ -265,6 +266,9 @@ func (h *Forms) load(w http.ResponseWriter, r *http.Request) (practiced.HostedFo
 // fail answers an error of the store: a form gone meanwhile is a 404, a
 // form completed meanwhile shows its answers, anything else is a 500.
 func (h *Forms) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if hangup.Answered(w, r, err) {
+		return
+	}
 	switch {
 	case practiced.ErrorCode(err) == practiced.ENOTFOUND:
 		h.notFound(w, r)
