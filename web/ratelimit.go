@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/practiced/practiced/internal/hangup"
 	"github.com/practiced/practiced/ratelimit"
 )
 
@@ -43,6 +44,12 @@ func (l PageLimit) handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		addr := ClientAddr(r, l.Trusted)
 		d, err := l.Limiter.Take(r.Context(), "page:"+addr.String(), l.PerMinute)
+		if err != nil && r.Context().Err() != nil {
+			err = r.Context().Err() // the client went away: no fault of the limiter's
+		}
+		if hangup.Answered(w, r, err) {
+			return
+		}
 		if err != nil {
 			logger.Warn("page rate limiter failed; serving without a limit", "request_id", w.Header().Get("X-Request-Id"), "error", err.Error())
 			next.ServeHTTP(w, r)
