@@ -3,12 +3,10 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,8 +23,7 @@ type goneRig struct {
 	clinic *testfix.Clinic
 	srv    http.Handler
 	log    bytes.Buffer
-	mu     sync.Mutex
-	seen   []int
+	seen   []int // the statuses, told from ServeHTTP on the test's goroutine
 }
 
 func newGoneRig(t *testing.T, limiter ratelimit.Limiter) *goneRig {
@@ -34,24 +31,17 @@ func newGoneRig(t *testing.T, limiter ratelimit.Limiter) *goneRig {
 	g := &goneRig{clinic: testfix.NewClinic(t, st, "Gone")}
 	g.srv = httpapi.NewServer(st, httpapi.Options{Now: func() time.Time { return testfix.Now },
 		Logger: slog.New(slog.NewTextHandler(&g.log, nil)), Limiter: limiter,
-		Observe: func(_ string, status int, _ time.Duration) {
-			g.mu.Lock()
-			g.seen = append(g.seen, status)
-			g.mu.Unlock()
-		}})
+		Observe: func(_ string, status int, _ time.Duration) { g.seen = append(g.seen, status) }})
 	return g
 }
 
 // ask serves a request with the clinic's key, its context cancelled
 // first when gone, as net/http cancels it when the client hangs up.
-func (g *goneRig) ask(method, path, body, idempotencyKey string, gone bool) *httptest.ResponseRecorder {
+func (g *goneRig) ask(method, path, body string, gone bool) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+g.clinic.Token)
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
-	}
-	if idempotencyKey != "" {
-		req.Header.Set("Idempotency-Key", idempotencyKey)
 	}
 	if gone {
 		ctx, cancel := context.WithCancel(req.Context())
@@ -65,14 +55,8 @@ func (g *goneRig) ask(method, path, body, idempotencyKey string, gone bool) *htt
 
 func (g *goneRig) busyTimes(t *testing.T) int {
 	t.Helper()
-	rec := g.ask("GET", "/v1/busy_times?limit=100", "", "", false)
-	var page struct {
-		Data []json.RawMessage `json:"data"`
-	}
-	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &page) != nil {
-		t.Fatalf("list busy times: %d %s", rec.Code, rec.Body)
-	}
-	return len(page.Data)
+	rec := g.ask("GET", "/v1/busy_times?limit=100", "", false)
+	return len(response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}.page(t).Data)
 }
 
 func (g *goneRig) busyTimeBody() string {
@@ -92,7 +76,7 @@ func TestARequestWhoseClientLeftIsNotAServerError(t *testing.T) {
 	} {
 		g.log.Reset()
 		g.seen = nil
-		rec := g.ask(tc.method, tc.path, tc.body, "", true)
+		rec := g.ask(tc.method, tc.path, tc.body, true)
 		if rec.Code != 499 || rec.Body.Len() != 0 {
 			t.Errorf("%s %s: %d %q, want 499 and no body", tc.method, tc.path, rec.Code, rec.Body)
 		}
@@ -154,27 +138,16 @@ func TestIdempotencyKeyOfARequestWhoseClientLeftIsReleased(t *testing.T) {
 	}
 }
 
-// cancelledLimiter fails once the request's context is done, as the
-// Redis limiter does, and otherwise allows everything.
-type cancelledLimiter struct{}
-
-func (cancelledLimiter) Take(ctx context.Context, _ string, perMinute int) (ratelimit.Decision, error) {
-	if err := ctx.Err(); err != nil {
-		return ratelimit.Decision{}, err
-	}
-	return ratelimit.Decision{Allowed: true, Limit: perMinute, Remaining: perMinute - 1}, nil
-}
-
 // TestALimiterFailingForAClientThatLeftIsNotWarnedOf checks that a
 // limiter that fails because the client went away is not logged as the
 // limiter's failure.
 func TestALimiterFailingForAClientThatLeftIsNotWarnedOf(t *testing.T) {
-	g := newGoneRig(t, cancelledLimiter{})
-	if rec := g.ask("GET", "/v1/clients?limit=2", "", "", false); rec.Code != http.StatusOK {
+	g := newGoneRig(t, testfix.CutOffLimiter{})
+	if rec := g.ask("GET", "/v1/clients?limit=2", "", false); rec.Code != http.StatusOK {
 		t.Fatalf("with the client there: %d %s", rec.Code, rec.Body)
 	}
 	g.log.Reset()
-	rec := g.ask("GET", "/v1/clients?limit=2", "", "", true)
+	rec := g.ask("GET", "/v1/clients?limit=2", "", true)
 	if rec.Code != 499 {
 		t.Errorf("%d %s, want 499", rec.Code, rec.Body)
 	}

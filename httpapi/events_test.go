@@ -130,6 +130,18 @@ func TestEventListFiltersByTypeRecordTypeRecordIDAndSince(t *testing.T) {
 	}
 }
 
+// TestEventListTakesTheIDOfEveryKindOfRecord checks that record_id takes
+// the id of a record of every kind the feed describes; an id no record
+// has finds no event.
+func TestEventListTakesTheIDOfEveryKindOfRecord(t *testing.T) {
+	e := newEnv(t)
+	for _, k := range practiced.Kinds {
+		if got := entries(e.feed(t, url.Values{"record_id": {tid.New(k.Prefix)}})); len(got) != 0 {
+			t.Errorf("record_id of a %s: %v, want no event", k.Type, got)
+		}
+	}
+}
+
 func TestEventListRefusesInvalidQueries(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)

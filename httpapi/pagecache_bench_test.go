@@ -12,7 +12,6 @@ import (
 	"github.com/practiced/practiced/httpapi"
 	"github.com/practiced/practiced/internal/testfix"
 	"github.com/practiced/practiced/ratelimit"
-	"github.com/practiced/practiced/tid"
 )
 
 // discardWriter is a ResponseWriter that keeps the status and drops the
@@ -47,11 +46,9 @@ func (w *discardWriter) Write(p []byte) (int, error) {
 func BenchmarkHTTPClientsPageKept(b *testing.B) {
 	st := testfix.Store(b)
 	c := testfix.NewClinic(b, st, "Bench")
-	created := practiced.NewTime(testfix.Now.Add(-time.Hour))
 	var seed practiced.SeedData
 	for i := range 100 {
-		seed.Clients = append(seed.Clients, practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Client", LastName: fmt.Sprint(i),
-			CreatedAt: created, UpdatedAt: created})
+		seed.Clients = append(seed.Clients, newClient("Client", fmt.Sprint(i), ""))
 	}
 	if err := st.Seed(context.Background(), c.Business.ID, seed); err != nil {
 		b.Fatal(err)

@@ -3,7 +3,6 @@ package web_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -17,24 +16,12 @@ import (
 	"github.com/practiced/practiced/web"
 )
 
-// cancelledLimiter fails once the request's context is done, with an
-// error of its own that does not say why, as a limiter whose connection
-// was cut off may, and otherwise allows everything.
-type cancelledLimiter struct{}
-
-func (cancelledLimiter) Take(ctx context.Context, _ string, perMinute int) (ratelimit.Decision, error) {
-	if ctx.Err() != nil {
-		return ratelimit.Decision{}, errors.New("the limiter's store: connection closed")
-	}
-	return ratelimit.Decision{Allowed: true, Limit: perMinute, Remaining: perMinute - 1}, nil
-}
-
 // TestAPageWhoseClientLeftIsNotAServerError checks that a booking page
 // whose client has gone is logged and counted as 499, not as a failure
 // of the server or of the pages' rate limiter (one that fails once the
 // client has gone), and is answered no page.
 func TestAPageWhoseClientLeftIsNotAServerError(t *testing.T) {
-	for name, limiter := range map[string]ratelimit.Limiter{"no limiter": nil, "a limiter that fails": cancelledLimiter{}} {
+	for name, limiter := range map[string]ratelimit.Limiter{"no limiter": nil, "a limiter that fails": testfix.CutOffLimiter{}} {
 		t.Run(name, func(t *testing.T) {
 			st := testfix.Store(t)
 			c := testfix.NewClinic(t, st, "Gone")
