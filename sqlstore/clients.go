@@ -93,7 +93,17 @@ func (s *Store) ListClients(ctx context.Context, businessID string, f practiced.
 
 // ListClientDocs returns the stored documents of the page ListClients returns.
 func (s *Store) ListClientDocs(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
-	return clients.listDocs(ctx, s.r, s.dialect, clientQuery(businessID, f), p)
+	return clients.listDocs(ctx, s.r, s.dialect, s.clientDocsQuery(businessID, f), p)
+}
+
+// clientDocsQuery is the query of a page of clients' stored documents:
+// the store's kept documents serve an unfiltered list of live clients.
+func (s *Store) clientDocsQuery(businessID string, f practiced.PersonFilter) *listQuery {
+	q := clientQuery(businessID, f)
+	if s.kept != nil && f == (practiced.PersonFilter{}) {
+		q.kept = s.kept
+	}
+	return q
 }
 
 // clientQuery is the query of a list of clients.
@@ -123,6 +133,7 @@ var clients = &table[practiced.Client]{
 	extra:     func(c *practiced.Client) []any { return []any{clientSearch(c)} },
 	normalize: normalizeClient,
 	docs:      true,
+	revised:   true,
 	stamp: func(c *practiced.Client) *stamps {
 		return &stamps{ID: &c.ID, UpdatedAt: &c.UpdatedAt, ArchivedAt: &c.ArchivedAt}
 	},

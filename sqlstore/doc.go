@@ -126,6 +126,11 @@ func readDocRows(ctx context.Context, db queryer, q *listQuery, p practiced.Page
 // string. group_concat joins the rows in no order it states, so
 // docPage sorts them (sortDocs).
 func readJoinedDocs(ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, typ, number string) ([]practiced.Doc, pagePlan, int64, error) {
+	if q.kept != nil {
+		if docs, pl, at, ok, err := readKeptDocs(ctx, db, q.kept, q, p, number); err != nil || ok {
+			return docs, pl, at, err
+		}
+	}
 	pl := q.plan("doc", p)
 	outer := "SELECT group_concat(doc, char(10)), COUNT(*), COUNT(doc)"
 	var joined sql.NullString

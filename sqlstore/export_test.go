@@ -85,3 +85,35 @@ func ReverseJoinedPages(t testing.TB) {
 	joinedOrder = slices.Reverse[[]practiced.Doc]
 	t.Cleanup(func() { joinedOrder = nil })
 }
+
+// ListClientDocsRead is ListClientDocs of the unfiltered list of live
+// clients, read from the database past the documents the store keeps.
+func ListClientDocsRead(ctx context.Context, s *Store, businessID string, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, error) {
+	return clients.listDocs(ctx, s.r, s.dialect, clientQuery(businessID, practiced.PersonFilter{}), p)
+}
+
+// KeptDocs is how many client documents the store keeps, and their
+// bytes as it counts them.
+func KeptDocs(s *Store) (n, bytes int) {
+	s.kept.mu.Lock()
+	defer s.kept.mu.Unlock()
+	return s.kept.lru.Len(), s.kept.size
+}
+
+// KeepDocBytes has the store keep none of the documents it kept and at
+// most max bytes of them from now on.
+func KeepDocBytes(s *Store, max int) { s.kept = newKeptDocs(max) }
+
+// BetweenKeptReads has f called between the two statements of a page
+// read with kept documents, until the test ends.
+func BetweenKeptReads(t testing.TB, f func()) {
+	keptBetween = f
+	t.Cleanup(func() { keptBetween = nil })
+}
+
+// WriterExec runs a statement on the writer's connection, as SQL typed
+// by hand would.
+func WriterExec(s *Store, query string, args ...any) error {
+	_, err := s.w.ExecContext(context.Background(), query, args...)
+	return err
+}

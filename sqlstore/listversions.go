@@ -43,7 +43,7 @@ const clientsVersionSQL = `SELECT version FROM list_versions WHERE business = $1
 // still in the list). On SQLite the statement answers one row whatever
 // the page holds.
 func (s *Store) ListClientDocsAt(ctx context.Context, businessID string, f practiced.PersonFilter, p practiced.PageRequest) ([]practiced.Doc, practiced.PageInfo, int64, error) {
-	return clients.listDocsAt(ctx, s.r, s.dialect, clientQuery(businessID, f), p, "COALESCE(("+clientsVersionSQL+"), 0)")
+	return clients.listDocsAt(ctx, s.r, s.dialect, s.clientDocsQuery(businessID, f), p, "COALESCE(("+clientsVersionSQL+"), 0)")
 }
 
 // APIKeyAndClientsVersion is APIKeyByHash and, read by the same query,

@@ -24,6 +24,9 @@ type listQuery struct {
 	// args are numbered ($N), never positional: a cursor's position
 	// (keyOf) names the business, $1, a second time.
 	args args
+	// kept, when set, keeps documents of the rows: the list is of the
+	// live clients of the business, unfiltered (readKeptDocs).
+	kept *keptDocs
 }
 
 // orderCol is the column the list is in order of.

@@ -580,6 +580,18 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 		return
 	}
 	cols := append([]string{"business_id"}, t.allCols()...)
+	// On SQLite the load gives its rows their revision itself, the one a
+	// row made now would take, so that no trigger writes each row again.
+	var revision int64
+	revised := t.revised && in.copy == nil
+	if revised {
+		cols = append(cols, "revision")
+		if in.err = in.tx.QueryRowContext(in.ctx, `SELECT COALESCE((SELECT version FROM list_versions WHERE business = ? AND list = ?), 0) + 1`,
+			in.biz, t.kind.Plural).Scan(&revision); in.err != nil {
+			in.err = fmt.Errorf("seed %s: revision: %w", t.kind.Plural, in.err)
+			return
+		}
+	}
 	per := in.params / len(cols)
 	if in.copy != nil {
 		per = copyRows
@@ -590,6 +602,9 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 			t.tidy(&recs[i])
 			vals = append(vals, in.biz)
 			vals = append(vals, t.allValues(&recs[i])...)
+			if revised {
+				vals = append(vals, revision)
+			}
 		}
 		return vals
 	}

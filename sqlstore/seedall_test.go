@@ -314,8 +314,9 @@ func TestALargeLoadBuildsItsIndexesAfterItsRows(t *testing.T) {
 	ctx := context.Background()
 	st, db, biz := loadStore(t)
 	before := pairs(t, db, clientIndexes)
-	if len(before) != 2 || !strings.HasPrefix(before[0], "clients_email_lower: ") || !strings.HasPrefix(before[1], "clients_updated: ") {
-		t.Fatalf("the clients' secondary indexes are %q, want clients_email_lower and clients_updated", before)
+	if len(before) != 3 || !strings.HasPrefix(before[0], "clients_email_lower: ") || !strings.HasPrefix(before[1], "clients_live_revisions: ") ||
+		!strings.HasPrefix(before[2], "clients_updated: ") {
+		t.Fatalf("the clients' secondary indexes are %q, want clients_email_lower, clients_live_revisions and clients_updated", before)
 	}
 	triggers := pairs(t, db, clientTriggers)
 	if !slices.ContainsFunc(triggers, func(s string) bool { return strings.HasPrefix(s, "clients_version_insert: ") }) {
@@ -433,11 +434,11 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 				t.Fatal(err)
 			}
 			indexes, stats, samples := pairs(t, db, clientIndexes), pairs(t, db, clientStats), pairs(t, db, clientSamples)
-			if len(indexes) != 2 {
-				t.Fatalf("the clients' secondary indexes are %q, want two", indexes)
+			if len(indexes) != 3 {
+				t.Fatalf("the clients' secondary indexes are %q, want three", indexes)
 			}
-			if tc.prior > 0 && (len(stats) != 3 || len(samples) == 0) {
-				t.Fatalf("statistics %q and %d samples, want the clients' three indexes and samples", stats, len(samples))
+			if tc.prior > 0 && (len(stats) != 4 || len(samples) == 0) {
+				t.Fatalf("statistics %q and %d samples, want the clients' four indexes and samples", stats, len(samples))
 			}
 
 			var load *sql.Tx

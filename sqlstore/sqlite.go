@@ -117,6 +117,7 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
 	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, sync), lock: lock, blocks: newBlocksCache(blocksKept),
+		kept:       newKeptDocs(keptDocBytes),
 		walOnClose: load}, nil
 }
 

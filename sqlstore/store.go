@@ -34,6 +34,9 @@ type Store struct {
 	messages *messaging
 	// blocks keeps what availability searches read (blockscache.go).
 	blocks *blocksCache
+	// kept keeps the documents of the clients read (keptdocs.go);
+	// SQLite's, nil on PostgreSQL.
+	kept *keptDocs
 	// keyReads coalesces the key reads of concurrent requests
 	// (keyreads.go); PostgreSQL's, nil on SQLite.
 	keyReads *keyReads

@@ -34,6 +34,10 @@ type table[T any] struct {
 	// docs says the table keeps each record's API document in its doc
 	// column (see doc.go), written with every write of the row.
 	docs bool
+	// revised says that on SQLite each row also has a revision, which
+	// triggers move with every change of its document (migration 0029),
+	// so that a store can keep the documents it read (keptdocs.go).
+	revised bool
 	// domain returns the domain event actions of a change from before
 	// (nil for a new record) to after, such as practiced.FormEvents.
 	domain func(before, after *T) []string
