@@ -26,21 +26,25 @@ const keptDocBytes = 32 << 20
 // from SQLite costs far more: the rows of a page of 100 clients fill
 // some 30 pages of the table, read anew after any commit, and each
 // document is copied several times on its way.
-// The least recently used go first once the kept documents' bytes
-// pass max.
+// Once the kept documents' bytes pass max, those not read since they
+// were last passed over go first, oldest first ("second chance"): a read
+// marks a document instead of moving it in the list, which would touch
+// two more entries spread over the heap.
 type keptDocs struct {
 	max int
 
 	mu   sync.Mutex
 	size int
-	rows map[string]map[string]*clist.Element // by business, then id; of *keptDoc
-	lru  clist.List                           // most recently used first
+	rows map[string]map[string]*keptDoc // by business, then id
+	lru  clist.List                     // of *keptDoc, the newest first
 }
 
 type keptDoc struct {
 	business, id string
 	revision     int64
 	doc          practiced.Doc
+	read         bool // since it was kept, or last passed over
+	el           *clist.Element
 }
 
 // keptOverhead is what a kept document costs besides its id and its
@@ -48,7 +52,7 @@ type keptDoc struct {
 const keptOverhead = 160
 
 func newKeptDocs(max int) *keptDocs {
-	return &keptDocs{max: max, rows: map[string]map[string]*clist.Element{}}
+	return &keptDocs{max: max, rows: map[string]map[string]*keptDoc{}}
 }
 
 func (d *keptDoc) bytes() int { return len(d.id) + len(d.doc) + keptOverhead }
@@ -60,13 +64,12 @@ func (k *keptDocs) get(businessID string, ids []string, revisions []int64, docs 
 	defer k.mu.Unlock()
 	rows := k.rows[businessID]
 	for i, id := range ids {
-		el, ok := rows[id]
-		if !ok || el.Value.(*keptDoc).revision != revisions[i] {
+		d, ok := rows[id]
+		if !ok || d.revision != revisions[i] {
 			missing = append(missing, i)
 			continue
 		}
-		docs[i] = el.Value.(*keptDoc).doc
-		k.lru.MoveToFront(el)
+		docs[i], d.read = d.doc, true
 	}
 	return missing
 }
@@ -82,26 +85,32 @@ func (k *keptDocs) put(businessID, id string, revision int64, doc practiced.Doc)
 	defer k.mu.Unlock()
 	rows := k.rows[businessID]
 	if rows == nil {
-		rows = map[string]*clist.Element{}
+		rows = map[string]*keptDoc{}
 		k.rows[businessID] = rows
 	}
-	if el, ok := rows[id]; ok {
-		if el.Value.(*keptDoc).revision > revision {
+	if old, ok := rows[id]; ok {
+		if old.revision > revision {
 			return
 		}
-		k.drop(el)
+		k.drop(old)
 	}
-	rows[id] = k.lru.PushFront(d)
+	d.el = k.lru.PushFront(d)
+	rows[id] = d
 	k.size += d.bytes()
 	for k.size > k.max {
-		k.drop(k.lru.Back())
+		last := k.lru.Back().Value.(*keptDoc)
+		if last.read {
+			last.read = false
+			k.lru.MoveToFront(last.el)
+			continue
+		}
+		k.drop(last)
 	}
 }
 
-// drop lets go of the kept document el. k.mu must be held.
-func (k *keptDocs) drop(el *clist.Element) {
-	d := el.Value.(*keptDoc)
-	k.lru.Remove(el)
+// drop lets go of the kept document d. k.mu must be held.
+func (k *keptDocs) drop(d *keptDoc) {
+	k.lru.Remove(d.el)
 	k.size -= d.bytes()
 	rows := k.rows[d.business]
 	delete(rows, d.id)
