@@ -81,6 +81,9 @@ func (k *keptDocs) put(businessID, id string, revision int64, doc practiced.Doc)
 	if d.bytes() > k.max {
 		return
 	}
+	// Its own copies: doc and id are parts of the strings a statement
+	// read, which they would keep whole.
+	d.business, d.id, d.doc = strings.Clone(businessID), strings.Clone(id), practiced.Doc(strings.Clone(string(doc)))
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	rows := k.rows[businessID]
@@ -181,32 +184,47 @@ func readKeptDocs(ctx context.Context, db queryer, kept *keptDocs, q *listQuery,
 		missing[ids[i]] = wanted{i, revisions[i]}
 		want[j] = ids[i]
 	}
-	list, err := json.Marshal(want)
-	if err != nil {
-		return nil, pl, -1, false, err
-	}
+	// A page that lacks most of its documents reads them as a page is
+	// read, through its range of the list; a few, by id.
 	var read sql.NullString
-	if err := db.QueryRowContext(ctx, `SELECT group_concat(id || char(9) || revision || char(9) || doc, char(10)) FROM clients
-		WHERE business_id = $1 AND id IN (SELECT value FROM json_each($2))`, business, string(list)).Scan(&read); err != nil {
+	var n int
+	const row = "id || char(9) || revision || char(9) || doc"
+	if len(lacking)*2 > len(ids) {
+		docsPlan := q.plan(row+" AS kept", p)
+		err = db.QueryRowContext(ctx, "SELECT group_concat(kept, char(10)), COUNT(*) FROM ("+docsPlan.sql+") page",
+			docsPlan.args...).Scan(&read, &n)
+	} else {
+		var list []byte
+		if list, err = json.Marshal(want); err == nil {
+			err = db.QueryRowContext(ctx, `SELECT group_concat(`+row+`, char(10)), COUNT(*) FROM clients
+		WHERE business_id = $1 AND id IN (SELECT value FROM json_each($2))`, business, string(list)).Scan(&read, &n)
+		}
+	}
+	if err != nil {
 		return nil, pl, -1, false, fmt.Errorf("kept documents: %w", err)
 	}
-	found := 0
+	if !read.Valid || strings.Count(read.String, "\n")+1 != n {
+		return nil, pl, -1, false, nil // a document is missing or holds a line feed: read as ever
+	}
 	for line := range strings.SplitSeq(read.String, "\n") {
 		id, rest, _ := strings.Cut(line, "\t")
 		rev, doc, _ := strings.Cut(rest, "\t")
 		w, ok := missing[id]
+		if !ok {
+			continue // kept already, or not in the page (the range reads one more row)
+		}
 		revision, err := strconv.ParseInt(rev, 10, 64)
-		if !ok || err != nil || revision != w.revision {
+		if err != nil || revision != w.revision {
 			return nil, pl, -1, false, nil
 		}
 		docs[w.at] = practiced.Doc(doc)
-		found++
+		delete(missing, id)
 	}
-	if found != len(missing) {
+	if len(missing) > 0 {
 		return nil, pl, -1, false, nil
 	}
-	for id, w := range missing {
-		kept.put(business, id, w.revision, docs[w.at])
+	for _, i := range lacking {
+		kept.put(business, ids[i], revisions[i], docs[i])
 	}
 	return docs, pl, at, true, nil
 }
