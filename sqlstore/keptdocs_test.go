@@ -118,6 +118,11 @@ func TestKeptDocumentsFollowEveryChange(t *testing.T) {
 	if docs := walkKept(t, st, biz, "updated"); !holds(docs, "moved house") {
 		t.Fatal("the update is not in the list")
 	}
+	// The changed document, read by id, is kept: read again, no page
+	// lacks a document.
+	sqlstore.BetweenKeptReads(t, func() { t.Fatal("a page read again after the update lacked a document") })
+	walkKept(t, st, biz, "updated, read again")
+	sqlstore.BetweenKeptReads(t, nil)
 
 	now := practiced.NewTime(testfix.Now)
 	if _, err := st.ArchiveClient(ctx, biz, ids[8], true, now); err != nil {
@@ -262,36 +267,53 @@ func TestKeptDocumentsStayWithinTheirBytes(t *testing.T) {
 
 // A row that changes between a page's read of its ids and revisions and
 // its read of the documents it lacks has the page read anew, and it
-// answers the row as changed.
+// answers the row as changed: whether the page lacks most of its
+// documents, read through its range, or one, read by id.
 func TestAPageWhoseRowChangesMidReadIsReadAgain(t *testing.T) {
-	ctx := context.Background()
-	st, c, ids := keptClinic(t, 30)
-	biz := c.Business.ID
-	calls := 0
-	sqlstore.BetweenKeptReads(t, func() {
-		calls++
-		if calls > 1 {
-			return
-		}
-		if _, err := st.UpdateClient(ctx, biz, ids[3], func(cl *practiced.Client) error {
-			cl.Notes = "changed mid-read"
-			return nil
-		}); err != nil {
-			t.Error(err)
-		}
-	})
-	got, info, err := st.ListClientDocs(ctx, biz, practiced.PersonFilter{}, practiced.PageRequest{Limit: 40})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, wantInfo, err := sqlstore.ListClientDocsRead(ctx, st, biz, practiced.PageRequest{Limit: 40})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls != 1 || !reflect.DeepEqual(got, want) || info != wantInfo || !holds(got, "changed mid-read") {
-		t.Fatalf("after %d reads of missing documents the page holds %d documents %+v, the database %d %+v", calls, len(got), info, len(want), wantInfo)
-	}
-	if n, _ := sqlstore.KeptDocs(st); n != 0 {
-		t.Fatalf("%d documents kept from a page read anew", n)
+	for _, warm := range []bool{false, true} {
+		t.Run(fmt.Sprintf("other documents kept %v", warm), func(t *testing.T) {
+			ctx := context.Background()
+			st, c, ids := keptClinic(t, 30)
+			biz := c.Business.ID
+			page := practiced.PageRequest{Limit: 40}
+			if warm {
+				walkKept(t, st, biz, "warm")
+				if _, err := st.UpdateClient(ctx, biz, ids[3], func(cl *practiced.Client) error {
+					cl.Notes = "changed before"
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			kept, _ := sqlstore.KeptDocs(st)
+			calls := 0
+			sqlstore.BetweenKeptReads(t, func() {
+				calls++
+				if calls > 1 {
+					return
+				}
+				if _, err := st.UpdateClient(ctx, biz, ids[3], func(cl *practiced.Client) error {
+					cl.Notes = "changed mid-read"
+					return nil
+				}); err != nil {
+					t.Error(err)
+				}
+			})
+			got, info, err := st.ListClientDocs(ctx, biz, practiced.PersonFilter{}, page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantInfo, err := sqlstore.ListClientDocsRead(ctx, st, biz, page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if calls != 1 || !reflect.DeepEqual(got, want) || info != wantInfo || !holds(got, "changed mid-read") {
+				t.Fatalf("after %d reads of missing documents the page holds %d documents %+v, the database %d %+v",
+					calls, len(got), info, len(want), wantInfo)
+			}
+			if n, _ := sqlstore.KeptDocs(st); n != kept {
+				t.Fatalf("%d documents kept after a page read anew, %d before", n, kept)
+			}
+		})
 	}
 }
