@@ -86,16 +86,16 @@ func (k *keptDocs) put(businessID, id string, revision int64, doc practiced.Doc)
 	d.business, d.id, d.doc = strings.Clone(businessID), strings.Clone(id), practiced.Doc(strings.Clone(string(doc)))
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	rows := k.rows[businessID]
-	if rows == nil {
-		rows = map[string]*keptDoc{}
-		k.rows[businessID] = rows
-	}
-	if old, ok := rows[id]; ok {
+	if old, ok := k.rows[businessID][id]; ok {
 		if old.revision > revision {
 			return
 		}
 		k.drop(old)
+	}
+	rows := k.rows[businessID]
+	if rows == nil {
+		rows = map[string]*keptDoc{}
+		k.rows[businessID] = rows
 	}
 	d.el = k.lru.PushFront(d)
 	rows[id] = d

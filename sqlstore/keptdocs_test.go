@@ -155,6 +155,26 @@ func TestKeptDocumentsFollowEveryChange(t *testing.T) {
 		t.Fatal("the document changed by hand is not the one in the list")
 	}
 
+	// A row replaced whole by hand, with another document and the
+	// revision it had.
+	for _, q := range []string{
+		`CREATE TEMP TABLE replacing AS SELECT * FROM clients WHERE business_id = ? AND id = ?`,
+		`UPDATE temp.replacing SET doc = replace(doc, '"First11"', '"Replaced"')`,
+		`INSERT OR REPLACE INTO clients SELECT * FROM temp.replacing`,
+		`DROP TABLE temp.replacing`,
+	} {
+		var args []any
+		if strings.Contains(q, "?") {
+			args = []any{biz, ids[11]}
+		}
+		if err := sqlstore.WriterExec(st, q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if docs := walkKept(t, st, biz, "replaced by hand"); !holds(docs, `"Replaced"`) || holds(docs, `"First11"`) {
+		t.Fatal("the row replaced by hand is not the one in the list")
+	}
+
 	// A client deleted and loaded again with the same id and another name.
 	if err := sqlstore.WriterExec(st, `DELETE FROM clients WHERE business_id = ? AND id = ?`, biz, ids[10]); err != nil {
 		t.Fatal(err)
@@ -211,9 +231,23 @@ func TestARevisionNeverComesBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	step("typed by hand")
-	if err := sqlstore.WriterExec(st, `UPDATE clients SET revision = 1, doc = replace(doc, '"Typed"', '"Last"') WHERE business_id = ? AND id = ?`,
-		biz, ids[0]); err == nil || !strings.Contains(err.Error(), "a client's revision never goes back") {
-		t.Fatalf("setting a revision back by hand: %v", err)
+	// A revision set by hand, back or ahead, gives way to the next.
+	for _, set := range []string{"1", "revision + 1000"} {
+		if err := sqlstore.WriterExec(st, `UPDATE clients SET revision = `+set+` WHERE business_id = ? AND id = ?`, biz, ids[0]); err != nil {
+			t.Fatal(err)
+		}
+		step("revision set to " + set)
+	}
+	// A row replaced whole, its revision copied, another document in it.
+	if err := sqlstore.WriterExec(st, `INSERT OR REPLACE INTO clients SELECT * FROM clients WHERE business_id = ? AND id = ?`, biz, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	step("replaced")
+	if err := sqlstore.WriterExec(st, `UPDATE clients SET id = id || 'x' WHERE business_id = ? AND id = ?`, biz, ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	if r := revision(t, st, biz, ids[1]+"x"); r <= last {
+		t.Fatalf("a row given another id kept revision %d, the last given being %d", r, last)
 	}
 	if err := sqlstore.WriterExec(st, `DELETE FROM clients WHERE business_id = ? AND id = ?`, biz, ids[0]); err != nil {
 		t.Fatal(err)

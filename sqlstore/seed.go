@@ -408,22 +408,26 @@ func (in *inserter) dropIndexes(table string, recs int) error {
 }
 
 // dropVersionTrigger drops the trigger that adds one to the version of
-// table's list for every row inserted, if it has one, for buildIndexes
-// to make again.
+// table's list for every row inserted, if it has one, and the one that
+// gives each row inserted its revision (migration 0029), which writes
+// the row again, for buildIndexes to make again.
 func (in *inserter) dropVersionTrigger(table string) error {
-	name := table + "_version_insert"
-	var create string
-	err := in.tx.QueryRowContext(in.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, name).Scan(&create)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	} else if err != nil {
-		return fmt.Errorf("seed %s: read version trigger: %w", table, err)
+	for _, name := range []string{table + "_version_insert", table + "_revision_insert"} {
+		var create string
+		err := in.tx.QueryRowContext(in.ctx, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, name).Scan(&create)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		} else if err != nil {
+			return fmt.Errorf("seed %s: read trigger %s: %w", table, name, err)
+		}
+		if _, err := in.tx.ExecContext(in.ctx, `DROP TRIGGER "`+name+`"`); err != nil {
+			return fmt.Errorf("seed %s: drop trigger %s: %w", table, name, err)
+		}
+		in.later = append(in.later, create)
+		if name == table+"_version_insert" {
+			in.versioned = append(in.versioned, table)
+		}
 	}
-	if _, err := in.tx.ExecContext(in.ctx, `DROP TRIGGER "`+name+`"`); err != nil {
-		return fmt.Errorf("seed %s: drop version trigger: %w", table, err)
-	}
-	in.later = append(in.later, create)
-	in.versioned = append(in.versioned, table)
 	return nil
 }
 
@@ -580,17 +584,28 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 		return
 	}
 	cols := append([]string{"business_id"}, t.allCols()...)
-	// On SQLite the load gives its rows their revision itself, the one a
-	// row made now would take, so that no trigger writes each row again.
+	// On SQLite a load that has set aside the revision trigger (with the
+	// version trigger, dropIndexes) gives its rows the next revision
+	// itself and then takes that number from the counter; where the
+	// trigger stays, it gives each row a number of its own.
 	var revision int64
-	revised := t.revised && in.copy == nil
+	revised := t.revised && in.copy == nil && slices.Contains(in.versioned, t.kind.Plural)
 	if revised {
 		cols = append(cols, "revision")
-		if in.err = in.tx.QueryRowContext(in.ctx, `SELECT COALESCE((SELECT version FROM list_versions WHERE business = ? AND list = ?), 0) + 1`,
-			in.biz, t.kind.Plural).Scan(&revision); in.err != nil {
+		if in.err = in.tx.QueryRowContext(in.ctx, `SELECT COALESCE((SELECT version FROM list_versions WHERE business = '' AND list = 'client_revisions'), 0) + 1`).
+			Scan(&revision); in.err != nil {
 			in.err = fmt.Errorf("seed %s: revision: %w", t.kind.Plural, in.err)
 			return
 		}
+		defer func() {
+			if in.err != nil {
+				return
+			}
+			if _, err := in.tx.ExecContext(in.ctx, `INSERT INTO list_versions (business, list, version) VALUES ('', 'client_revisions', ?)
+				ON CONFLICT (business, list) DO UPDATE SET version = MAX(version, excluded.version)`, revision); err != nil {
+				in.err = fmt.Errorf("seed %s: revision: %w", t.kind.Plural, err)
+			}
+		}()
 	}
 	per := in.params / len(cols)
 	if in.copy != nil {
