@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -131,9 +133,10 @@ var keptBetween func()
 // the rows' revisions. One statement reads the page's ids and revisions
 // (and the number, when asked for) from the index of live clients; a
 // second, only when kept lacks some, reads their documents and
-// revisions by id and keeps them. When a row changed in between, so
-// that the second statement finds another revision or no row, ok is
-// false and nothing is answered: the caller reads the page anew.
+// revisions, by id or through the page's range, and keeps them. When a
+// row changed in between, so that the second statement finds another
+// revision or no row, ok is false and nothing is answered: the caller
+// reads the page anew.
 func readKeptDocs(ctx context.Context, db queryer, kept *keptDocs, q *listQuery, p practiced.PageRequest, number string) (docs []practiced.Doc, pl pagePlan, at int64, ok bool, err error) {
 	pl = q.plan("id || char(9) || revision AS kept", p)
 	outer := "SELECT group_concat(kept, char(10)), COUNT(*)"
@@ -179,10 +182,8 @@ func readKeptDocs(ctx context.Context, db queryer, kept *keptDocs, q *listQuery,
 		revision int64
 	}
 	missing := make(map[string]wanted, len(lacking))
-	want := make([]string, len(lacking))
-	for j, i := range lacking {
+	for _, i := range lacking {
 		missing[ids[i]] = wanted{i, revisions[i]}
-		want[j] = ids[i]
 	}
 	// A page that lacks most of its documents reads them as a page is
 	// read, through its range of the list; a few, by id.
@@ -195,7 +196,7 @@ func readKeptDocs(ctx context.Context, db queryer, kept *keptDocs, q *listQuery,
 			docsPlan.args...).Scan(&read, &n)
 	} else {
 		var list []byte
-		if list, err = json.Marshal(want); err == nil {
+		if list, err = json.Marshal(slices.Collect(maps.Keys(missing))); err == nil {
 			err = db.QueryRowContext(ctx, `SELECT group_concat(`+row+`, char(10)), COUNT(*) FROM clients
 		WHERE business_id = $1 AND id IN (SELECT value FROM json_each($2))`, business, string(list)).Scan(&read, &n)
 		}
