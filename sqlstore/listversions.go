@@ -53,6 +53,12 @@ func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (pract
 	if s.keyReads != nil {
 		return s.keyReads.read(ctx, hash)
 	}
+	at, known := s.wal.state()
+	if known {
+		if k, version, ok := s.keys.get(hash, at); ok {
+			return k, version, nil
+		}
+	}
 	var k practiced.APIKey
 	var version int64
 	// The read is of one row, by a unique index, in a local file. With a
@@ -64,6 +70,9 @@ func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (pract
 	err := scanKeyAndVersion(s.r.QueryRowContext(ctx, keyAndVersionSQL+`k.token_hash = $1`, hash), &k, &version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return k, 0, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
+	}
+	if err == nil && known {
+		s.keys.put(hash, at, k, version)
 	}
 	return k, version, err
 }

@@ -116,8 +116,19 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 	n := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
+	var wal *walWatch
+	if !load {
+		// A load writes with a rollback journal: there is no WAL index.
+		if wal, err = watchWAL(rc, path); err != nil {
+			errors.Join(r.Close(), w.Close())
+			lock.release()
+			return nil, fmt.Errorf("sqlite: %w", err)
+		}
+	}
 	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, sync), lock: lock, blocks: newBlocksCache(blocksKept),
 		kept:       newKeptDocs(keptDocBytes),
+		wal:        wal,
+		keys:       newKeyCache(),
 		walOnClose: load}, nil
 }
 

@@ -40,6 +40,11 @@ type Store struct {
 	// keyReads coalesces the key reads of concurrent requests
 	// (keyreads.go); PostgreSQL's, nil on SQLite.
 	keyReads *keyReads
+	// wal tells when a SQLite database is unchanged (walwatch.go), and
+	// keys keeps the keys read while it is (keycache.go); nil on
+	// PostgreSQL, and wal nil during a load.
+	wal  *walWatch
+	keys *keyCache
 	// templates render messages; nil means the built-in ones.
 	templates *mail.Templates
 	// walOnClose is set when a new SQLite database was opened for a load
@@ -128,6 +133,14 @@ func (s *Store) Close() error {
 		s.group.stop()
 	}
 	defer s.lock.release()
+	if s.wal != nil {
+		// Before the readers close: the watch keeps the index open.
+		wal := s.wal
+		s.wal = nil
+		if err := wal.close(); err != nil {
+			return errors.Join(err, s.w.Close(), s.r.Close())
+		}
+	}
 	if s.r == s.w {
 		return s.r.Close()
 	}

@@ -1,0 +1,165 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/tid"
+)
+
+// The child's instructions: the database, and the statement it runs on
+// it with the key's hash as its one parameter.
+const (
+	keyChildDBEnv  = "PRACTICED_KEYCACHE_DB"
+	keyChildSQLEnv = "PRACTICED_KEYCACHE_SQL"
+	keyChildArgEnv = "PRACTICED_KEYCACHE_ARG"
+)
+
+// A key read on SQLite is kept, with its business's clients number, while
+// the database is unchanged, and read again after any commit: the
+// store's own, one typed by hand on a connection of its own, and one of
+// another process. A key refused is not kept.
+func TestKeysKeptWhileTheDatabaseIsUnchanged(t *testing.T) {
+	if os.Getenv(keyChildDBEnv) != "" {
+		keyCacheChild()
+		return
+	}
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "keys.db")
+	st, err := Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	biz, err := st.CreateBusiness(ctx, "Keys")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := practiced.NewTime(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	id := tid.New(practiced.PrefixAPIKey)
+	hash := practiced.HashToken("pk_test_" + id)
+	if err := st.CreateAPIKey(ctx, practiced.APIKey{ID: id, BusinessID: biz.ID, TokenHash: hash, RatePerMinute: 5,
+		CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	type answer struct {
+		key     practiced.APIKey
+		version int64
+		code    string
+	}
+	read := func() answer {
+		t.Helper()
+		k, v, err := st.APIKeyAndClientsVersion(ctx, hash)
+		if err != nil && practiced.ErrorCode(err) != practiced.EUNAUTHORIZED {
+			t.Fatal(err)
+		}
+		return answer{k, v, practiced.ErrorCode(err)}
+	}
+	kept := func() bool {
+		t.Helper()
+		at, ok := st.wal.state()
+		if !ok {
+			t.Fatal("the WAL index's header cannot be read")
+		}
+		_, _, hit := st.keys.get(hash, at)
+		return hit
+	}
+	// check reads the key after a change, which must have moved the
+	// database on, and wants its rate and number; the answer is kept,
+	// and answered again the same until the next change.
+	check := func(change string, rate int, version int64) {
+		t.Helper()
+		if kept() {
+			t.Fatalf("after %s the key read before is still answered", change)
+		}
+		got := read()
+		if got.code != "" || got.key.ID != id || got.key.RatePerMinute != rate || got.version != version {
+			t.Fatalf("after %s: read key %s, rate %d, number %d (%q); want %s, %d, %d", change, got.key.ID, got.key.RatePerMinute, got.version, got.code, id, rate, version)
+		}
+		if !kept() {
+			t.Fatalf("after %s the key read is not kept", change)
+		}
+		if again := read(); !reflect.DeepEqual(again, got) {
+			t.Fatalf("after %s the kept key answers %+v, the query %+v", change, again, got)
+		}
+	}
+	check("its creation", 5, 0)
+
+	c := practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Kept", LastName: "Key", CreatedAt: now, UpdatedAt: now}
+	if err := st.CreateClient(ctx, biz.ID, &c); err != nil {
+		t.Fatal(err)
+	}
+	check("a client created", 5, 1)
+
+	hand, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hand.Close()
+	if _, err := hand.ExecContext(ctx, `UPDATE list_versions SET version = version + 7 WHERE business = ? AND list = 'clients'`, biz.ID); err != nil {
+		t.Fatal(err)
+	}
+	check("the clients' number moved by hand", 5, 8)
+
+	// A read, by the store or by hand, changes nothing.
+	var n int
+	if err := hand.QueryRowContext(ctx, `SELECT count(*) FROM clients`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("count of clients: %d, %v", n, err)
+	}
+	if _, err := st.GetClient(ctx, biz.ID, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if !kept() {
+		t.Fatal("a read dropped the key kept")
+	}
+
+	inChild(t, path, `UPDATE api_keys SET rate_per_minute = 42 WHERE token_hash = ?`, hash)
+	check("the key's rate changed by another process", 42, 8)
+
+	inChild(t, path, `UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00Z' WHERE token_hash = ?`, hash)
+	if got := read(); got.code != practiced.EUNAUTHORIZED {
+		t.Fatalf("the key revoked by another process reads %+v; want it refused", got)
+	}
+	if kept() {
+		t.Fatal("a key refused is kept")
+	}
+}
+
+// inChild runs stmt on the database at path, with arg, in another
+// process: the test binary run again as keyCacheChild.
+func inChild(t *testing.T, path, stmt, arg string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKeysKeptWhileTheDatabaseIsUnchanged$", "-test.count=1")
+	cmd.Env = append(os.Environ(), keyChildDBEnv+"="+path, keyChildSQLEnv+"="+stmt, keyChildArgEnv+"="+arg)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the other process: %v\n%s", err, out)
+	}
+}
+
+// keyCacheChild runs the statement it was given, on a connection of its
+// own, and ends the process: 0 when the statement changed one row.
+func keyCacheChild() {
+	db, err := sql.Open("sqlite", os.Getenv(keyChildDBEnv)+"?_pragma=busy_timeout(10000)")
+	if err == nil {
+		var res sql.Result
+		if res, err = db.Exec(os.Getenv(keyChildSQLEnv), os.Getenv(keyChildArgEnv)); err == nil {
+			if n, _ := res.RowsAffected(); n != 1 {
+				err = fmt.Errorf("the statement changed %d rows", n)
+			}
+		}
+		db.Close()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "key cache child:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
