@@ -163,18 +163,20 @@ func blockedSpans(ctx context.Context, tx *sql.Tx, businessID, practitionerID st
 
 // BusyTimePlace implements practiced.BusyTimeStore.
 func (s *Store) BusyTimePlace(ctx context.Context, businessID, locationID, practitionerID string) (practiced.BusyTimePlace, error) {
-	var p practiced.BusyTimePlace
-	var zone sql.NullString
-	err := s.r.QueryRowContext(ctx, `SELECT
-		(SELECT timezone FROM locations WHERE business_id = $1 AND id = $2),
-		EXISTS (SELECT 1 FROM practitioners WHERE business_id = $1 AND id = $3),
-		EXISTS (SELECT 1 FROM practitioner_locations WHERE business_id = $1 AND practitioner_id = $3 AND location_id = $2)`,
-		businessID, locationID, practitionerID).Scan(&zone, &p.PractitionerFound, &p.WorksThere)
-	if err != nil {
-		return p, fmt.Errorf("busy time place: %w", err)
-	}
-	p.LocationFound, p.Timezone = zone.Valid, zone.String
-	return p, nil
+	return readKept(s, s.places, placeKey{businessID, locationID, practitionerID}, func() (practiced.BusyTimePlace, error) {
+		var p practiced.BusyTimePlace
+		var zone sql.NullString
+		err := s.r.QueryRowContext(ctx, `SELECT
+			(SELECT timezone FROM locations WHERE business_id = $1 AND id = $2),
+			EXISTS (SELECT 1 FROM practitioners WHERE business_id = $1 AND id = $3),
+			EXISTS (SELECT 1 FROM practitioner_locations WHERE business_id = $1 AND practitioner_id = $3 AND location_id = $2)`,
+			businessID, locationID, practitionerID).Scan(&zone, &p.PractitionerFound, &p.WorksThere)
+		if err != nil {
+			return p, fmt.Errorf("busy time place: %w", err)
+		}
+		p.LocationFound, p.Timezone = zone.Valid, zone.String
+		return p, nil
+	})
 }
 
 // practitionersOf returns the distinct practitioners of bts, sorted, so

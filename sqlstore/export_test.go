@@ -117,3 +117,14 @@ func WriterExec(s *Store, query string, args ...any) error {
 	_, err := s.w.ExecContext(context.Background(), query, args...)
 	return err
 }
+
+// PlaceKept reports whether BusyTimePlace would answer the place of a
+// busy time from what the store keeps, the database being unchanged.
+func PlaceKept(s *Store, business, location, practitioner string) bool {
+	at, ok := s.wal.state()
+	if !ok {
+		return false
+	}
+	_, kept := s.places.get(placeKey{business, location, practitioner}, at)
+	return kept
+}

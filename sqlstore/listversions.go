@@ -53,28 +53,20 @@ func (s *Store) APIKeyAndClientsVersion(ctx context.Context, hash string) (pract
 	if s.keyReads != nil {
 		return s.keyReads.read(ctx, hash)
 	}
-	at, known := s.wal.state()
-	if known {
-		if k, version, ok := s.keys.get(hash, at); ok {
-			return k, version, nil
+	kept, err := readKept(s, s.keys, hash, func() (keptKey, error) {
+		var k keptKey
+		// The read is of one row, by a unique index, in a local file. With a
+		// context that can be cancelled, database/sql and the driver would
+		// each start a goroutine to watch it, which cost a third as much
+		// again as the read (docs/performance.md). So a request whose client
+		// has gone still waits for a reader connection and finishes the read.
+		err := scanKeyAndVersion(s.r.QueryRowContext(context.WithoutCancel(ctx), keyAndVersionSQL+`k.token_hash = $1`, hash), &k.key, &k.version)
+		if errors.Is(err, sql.ErrNoRows) {
+			err = practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
 		}
-	}
-	var k practiced.APIKey
-	var version int64
-	// The read is of one row, by a unique index, in a local file. With a
-	// context that can be cancelled, database/sql and the driver would
-	// each start a goroutine to watch it, which cost a third as much
-	// again as the read (docs/performance.md). So a request whose client
-	// has gone still waits for a reader connection and finishes the read.
-	ctx = context.WithoutCancel(ctx)
-	err := scanKeyAndVersion(s.r.QueryRowContext(ctx, keyAndVersionSQL+`k.token_hash = $1`, hash), &k, &version)
-	if errors.Is(err, sql.ErrNoRows) {
-		return k, 0, practiced.Errorf(practiced.EUNAUTHORIZED, "The API key is not valid.")
-	}
-	if err == nil && known {
-		s.keys.put(hash, at, k, version)
-	}
-	return k, version, err
+		return k, err
+	})
+	return kept.key, kept.version, err
 }
 
 // keyAndVersionSQL reads live keys with their business's clients number,

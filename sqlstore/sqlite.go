@@ -11,6 +11,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	practiced "github.com/practiced/practiced"
 )
 
 // openSQLite opens path with WAL journaling, foreign keys and a busy
@@ -128,7 +130,8 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, sync), lock: lock, blocks: newBlocksCache(blocksKept),
 		kept:       newKeptDocs(keptDocBytes),
 		wal:        wal,
-		keys:       newKeyCache(),
+		keys:       newStateCache[string, keptKey](),
+		places:     newStateCache[placeKey, practiced.BusyTimePlace](),
 		walOnClose: load}, nil
 }
 

@@ -40,11 +40,12 @@ type Store struct {
 	// keyReads coalesces the key reads of concurrent requests
 	// (keyreads.go); PostgreSQL's, nil on SQLite.
 	keyReads *keyReads
-	// wal tells when a SQLite database is unchanged (walwatch.go), and
-	// keys keeps the keys read while it is (keycache.go); nil on
-	// PostgreSQL, and wal nil during a load.
-	wal  *walWatch
-	keys *keyCache
+	// wal tells when a SQLite database is unchanged (walwatch.go); keys
+	// and places keep what requests read while it is (statecache.go).
+	// wal is nil on PostgreSQL and during a load.
+	wal    *walWatch
+	keys   *stateCache[string, keptKey]
+	places *stateCache[placeKey, practiced.BusyTimePlace]
 	// templates render messages; nil means the built-in ones.
 	templates *mail.Templates
 	// walOnClose is set when a new SQLite database was opened for a load

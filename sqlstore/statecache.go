@@ -1,0 +1,87 @@
+package sqlstore
+
+import (
+	"sync"
+
+	practiced "github.com/practiced/practiced"
+)
+
+// stateCacheMax bounds what a stateCache holds: past it, what is read is
+// answered but not kept.
+const stateCacheMax = 1024
+
+// stateCache keeps small reads a SQLite store answers on every request
+// (the request's API key, a new busy time's place) for as long as the
+// database is unchanged: on SQLite the key's query, with its read
+// transaction's locks, cost a fifth of the server's time answering a
+// kept page of clients (docs/performance.md). A value is kept at the
+// state of the WAL index's header read before the query that read it
+// (walWatch), and answered again only while the header reads that same
+// state. The query began after that state was read, so it saw at least
+// every commit made until then; and while the state has not moved, no
+// commit has been made since. So a kept answer is what the query would
+// answer now: a key revoked, a business's clients changed, by this
+// process or any other, is read again at once. Errors are not kept.
+type stateCache[K comparable, V any] struct {
+	mu   sync.Mutex
+	at   walState
+	kept map[K]V
+}
+
+func newStateCache[K comparable, V any]() *stateCache[K, V] {
+	return &stateCache[K, V]{kept: make(map[K]V)}
+}
+
+// get returns the value kept for k when the database is still at now.
+func (c *stateCache[K, V]) get(k K, now walState) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at != now {
+		var zero V
+		return zero, false
+	}
+	v, ok := c.kept[k]
+	return v, ok
+}
+
+// put keeps v for k, as read by a query that began once the database was
+// at at. Values kept at another state go.
+func (c *stateCache[K, V]) put(k K, at walState, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at != at {
+		c.at = at
+		clear(c.kept)
+	}
+	if len(c.kept) < stateCacheMax {
+		c.kept[k] = v
+	}
+}
+
+// readKept answers k from c while the database of s is as it was when k
+// was read, and otherwise reads it, keeping what read returns unless it
+// fails. Without a WAL index (PostgreSQL, a load) it always reads.
+func readKept[K comparable, V any](s *Store, c *stateCache[K, V], k K, read func() (V, error)) (V, error) {
+	at, known := s.wal.state()
+	if known {
+		if v, ok := c.get(k, at); ok {
+			return v, nil
+		}
+	}
+	v, err := read()
+	if err == nil && known {
+		c.put(k, at, v)
+	}
+	return v, err
+}
+
+// keptKey is an API key with its business's clients number.
+type keptKey struct {
+	key     practiced.APIKey
+	version int64
+}
+
+// placeKey names what BusyTimePlace reads.
+type placeKey struct {
+	business, location, practitioner string
+}
