@@ -122,7 +122,7 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 	if !load {
 		// A load writes with a rollback journal: there is no WAL index.
 		if wal, err = watchWAL(rc, path); err != nil {
-			errors.Join(r.Close(), w.Close())
+			err = errors.Join(err, r.Close(), w.Close())
 			lock.release()
 			return nil, fmt.Errorf("sqlite: %w", err)
 		}

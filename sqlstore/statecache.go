@@ -69,11 +69,18 @@ func readKept[K comparable, V any](s *Store, c *stateCache[K, V], k K, read func
 		}
 	}
 	v, err := read()
+	if keptReadDone != nil {
+		keptReadDone()
+	}
 	if err == nil && known {
 		c.put(k, at, v)
 	}
 	return v, err
 }
+
+// keptReadDone, when a test sets it, runs between a query of readKept
+// and the keeping of its answer.
+var keptReadDone func()
 
 // keptKey is an API key with its business's clients number.
 type keptKey struct {

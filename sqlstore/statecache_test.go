@@ -3,11 +3,13 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,14 +147,25 @@ func inChild(t *testing.T, path, stmt, arg string) {
 }
 
 // keyCacheChild runs the statement it was given, on a connection of its
-// own, and ends the process: 0 when the statement changed one row.
+// own, and ends the process: 0 when the statement changed one row, or,
+// for a statement that reads, when it read without error.
 func keyCacheChild() {
 	db, err := sql.Open("sqlite", os.Getenv(keyChildDBEnv)+"?_pragma=busy_timeout(10000)")
 	if err == nil {
-		var res sql.Result
-		if res, err = db.Exec(os.Getenv(keyChildSQLEnv), os.Getenv(keyChildArgEnv)); err == nil {
-			if n, _ := res.RowsAffected(); n != 1 {
-				err = fmt.Errorf("the statement changed %d rows", n)
+		stmt, arg := os.Getenv(keyChildSQLEnv), os.Getenv(keyChildArgEnv)
+		if strings.HasPrefix(stmt, "SELECT") || strings.HasPrefix(stmt, "PRAGMA") {
+			var rows *sql.Rows
+			if rows, err = db.Query(stmt); err == nil {
+				for rows.Next() {
+				}
+				err = errors.Join(rows.Err(), rows.Close())
+			}
+		} else {
+			var res sql.Result
+			if res, err = db.Exec(stmt, arg); err == nil {
+				if n, _ := res.RowsAffected(); n != 1 {
+					err = fmt.Errorf("the statement changed %d rows", n)
+				}
 			}
 		}
 		db.Close()
@@ -162,4 +175,142 @@ func keyCacheChild() {
 		os.Exit(1)
 	}
 	os.Exit(0)
+}
+
+// newKeyStore opens a SQLite store in a new directory with a business
+// and one key, and returns the store, the database's path and the key's
+// hash.
+func newKeyStore(t *testing.T) (*Store, string, string) {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "keys.db")
+	st, err := Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	biz, err := st.CreateBusiness(ctx, "Keys")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := tid.New(practiced.PrefixAPIKey)
+	hash := practiced.HashToken("pk_test_" + id)
+	if err := st.CreateAPIKey(ctx, practiced.APIKey{ID: id, BusinessID: biz.ID, TokenHash: hash,
+		CreatedAt: practiced.NewTime(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))}); err != nil {
+		t.Fatal(err)
+	}
+	return st, path, hash
+}
+
+// A key is kept at the state read before its query: a commit made after
+// the query, before the answer is kept, is seen by the next read.
+func TestAKeyIsKeptAtTheStateBeforeItsQuery(t *testing.T) {
+	st, path, hash := newKeyStore(t)
+	ctx := context.Background()
+	hand, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hand.Close()
+	keptReadDone = func() {
+		keptReadDone = nil
+		if _, err := hand.ExecContext(ctx, `UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00Z' WHERE token_hash = ?`, hash); err != nil {
+			t.Error(err)
+		}
+	}
+	t.Cleanup(func() { keptReadDone = nil })
+	if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); err != nil {
+		t.Fatalf("the key read before it was revoked: %v", err)
+	}
+	if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); practiced.ErrorCode(err) != practiced.EUNAUTHORIZED {
+		t.Fatalf("the key revoked after its query and before it was kept reads %v; want it refused", err)
+	}
+}
+
+// Another process that opens the database, reads it and checkpoints its
+// log leaves the WAL index as it was (it does not take itself for the
+// database's only user), and what it commits after a checkpoint that
+// empties the log is seen.
+func TestAnotherProcessLeavesTheWALIndex(t *testing.T) {
+	st, path, hash := newKeyStore(t)
+	ctx := context.Background()
+	if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); err != nil {
+		t.Fatal(err)
+	}
+	before, ok := st.wal.state()
+	if !ok {
+		t.Fatal("the WAL index's header cannot be read")
+	}
+	inChild(t, path, `SELECT count(*) FROM api_keys`, "")
+	if after, ok := st.wal.state(); !ok || after != before {
+		t.Fatalf("another process's read moved the WAL index's header from %v to %v (%v)", before, after, ok)
+	}
+	if _, hit := st.keys.get(hash, before); !hit {
+		t.Fatal("the key read is not kept")
+	}
+	inChild(t, path, `PRAGMA wal_checkpoint(TRUNCATE)`, "")
+	inChild(t, path, `UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00Z' WHERE token_hash = ?`, hash)
+	inChild(t, path, `PRAGMA wal_checkpoint(TRUNCATE)`, "")
+	var live int
+	if err := st.r.QueryRowContext(ctx, `SELECT count(*) FROM api_keys WHERE revoked_at IS NULL`).Scan(&live); err != nil || live != 0 {
+		t.Fatalf("live keys read after another process revoked the one: %d, %v", live, err)
+	}
+	if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); practiced.ErrorCode(err) != practiced.EUNAUTHORIZED {
+		t.Fatalf("the key revoked by another process between two checkpoints reads %v; want it refused", err)
+	}
+}
+
+// A read that comes once the store is closing queries (and fails as a
+// closed database does) rather than read the unmapped header.
+func TestAKeyReadAfterCloseFails(t *testing.T) {
+	st, _, hash := newKeyStore(t)
+	ctx := context.Background()
+	if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := st.wal.state(); ok {
+		t.Fatal("a closed store reads the WAL index's header")
+	}
+	if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); err == nil || !strings.Contains(err.Error(), "database is closed") {
+		t.Fatalf("a key read after close: %v; want the database closed", err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatalf("closed again: %v", err)
+	}
+}
+
+// The header is known only when its two copies agree and SQLite has
+// written it.
+func TestWALIndexHeaderReadWhole(t *testing.T) {
+	if _, ok := (*walIndex)(nil).state(); ok {
+		t.Fatal("no index tells a state")
+	}
+	mem := make([]byte, 2*walHeaderWords*4)
+	w := &walIndex{mem: mem}
+	if _, ok := w.state(); ok {
+		t.Fatal("a header never written tells a state")
+	}
+	for i := range walHeaderWords * 4 {
+		mem[i], mem[walHeaderWords*4+i] = byte(i+1), byte(i+1)
+	}
+	first, ok := w.state()
+	if !ok {
+		t.Fatal("a header whose copies agree tells no state")
+	}
+	mem[walHeaderWords*4+20]++
+	if _, ok := w.state(); ok {
+		t.Fatal("a header whose second copy differs tells a state")
+	}
+	mem[walHeaderWords*4+20]--
+	mem[8]++
+	if got, ok := w.state(); ok {
+		t.Fatalf("a header whose first copy differs tells %v", got)
+	}
+	mem[8]--
+	if again, ok := w.state(); !ok || again != first {
+		t.Fatalf("the header read again tells %v, %v; want %v", again, ok, first)
+	}
 }

@@ -134,13 +134,10 @@ func (s *Store) Close() error {
 		s.group.stop()
 	}
 	defer s.lock.release()
-	if s.wal != nil {
-		// Before the readers close: the watch keeps the index open.
-		wal := s.wal
-		s.wal = nil
-		if err := wal.close(); err != nil {
-			return errors.Join(err, s.w.Close(), s.r.Close())
-		}
+	// Before the readers close: the watch keeps the index open. Reads
+	// still under way find it closed and query.
+	if err := s.wal.close(); err != nil {
+		return errors.Join(err, s.w.Close(), s.r.Close())
 	}
 	if s.r == s.w {
 		return s.r.Close()

@@ -1,8 +1,8 @@
-//go:build !unix
+//go:build !linux
 
 package sqlstore
 
-// walIndex is never mapped where the system has no mmap: every read
+// walIndex is never mapped on systems other than Linux: every read
 // that would be answered while the database is unchanged queries it.
 type walIndex struct{}
 

@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // walWatch tells when a SQLite database in WAL mode has not changed: it
@@ -13,9 +14,14 @@ import (
 // connection of its own that keeps the index open, so that SQLite keeps
 // the file that is mapped for as long as the map is held.
 type walWatch struct {
-	index *walIndex
-	db    *sql.DB
-	pin   *sql.Conn
+	db  *sql.DB
+	pin *sql.Conn
+
+	// mu guards the map against close: a request still reading when the
+	// store closes finds it closed, not unmapped.
+	mu     sync.RWMutex
+	index  *walIndex
+	closed bool
 }
 
 // watchWAL opens a connection to the database at path through c, reads
@@ -43,18 +49,30 @@ func watchWAL(c driver.Connector, path string) (*walWatch, error) {
 }
 
 // state returns the database's state, which any commit changes, or false
-// when it cannot be told. A nil watch tells none.
+// when it cannot be told. A nil or closed watch tells none.
 func (w *walWatch) state() (walState, bool) {
 	if w == nil {
+		return walState{}, false
+	}
+	w.mu.RLock()
+	defer w.mu.RUnlock()
+	if w.closed {
 		return walState{}, false
 	}
 	return w.index.state()
 }
 
-// close unmaps the header, then closes the connection that kept it.
+// close unmaps the header, then closes the connection that kept it. A
+// watch closed again does nothing.
 func (w *walWatch) close() error {
 	if w == nil {
 		return nil
 	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return nil
+	}
+	w.closed = true
 	return errors.Join(w.index.close(), w.pin.Close(), w.db.Close())
 }

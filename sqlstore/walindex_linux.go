@@ -1,10 +1,13 @@
-//go:build unix
+//go:build linux
 
 package sqlstore
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"strconv"
 	"sync/atomic"
 	"syscall"
 	"unsafe"
@@ -24,10 +27,16 @@ import (
 // SQLite writes the second copy, then the first. A header read while it
 // is being written has copies that differ; it is then taken as unknown.
 //
-// The file stays the one mapped only while a connection of this process
-// has the database open: SQLite truncates or deletes the index only when
-// no process has it open. So a store holds a connection of its own for as
-// long as it holds the map (openSQLite).
+// The index is mapped through the descriptor SQLite itself holds open on
+// it; no descriptor of the file is ever opened or closed here. SQLite
+// locks the index with POSIX locks, which belong to the process: closing
+// any descriptor of the file would drop all of them, and another process
+// would then take itself for the database's only user and build the
+// index anew under this one's feet. SQLite keeps its descriptor, and
+// truncates or deletes the index only when no process has the database
+// open, for as long as a connection of this process has it open; so a
+// store holds a connection of its own for as long as it holds the map
+// (walWatch).
 type walIndex struct {
 	mem []byte
 }
@@ -38,30 +47,46 @@ const walHeaderWords = 12
 // walState is one copy of the WAL index's header, compared whole.
 type walState [walHeaderWords]uint32
 
-// openWALIndex maps the header of the WAL index at path. It returns nil
-// and no error when there is none to map (a database not in WAL mode).
+// openWALIndex maps the header of the WAL index at path, which a SQLite
+// connection of this process must have open. It returns nil and no error
+// when there is none to map: no such file, no descriptor of it among the
+// process's (/proc/self/fd), or one shorter than the header.
 func openWALIndex(path string) (*walIndex, error) {
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
+	want, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	fi, err := f.Stat()
+	id, ok := want.Sys().(*syscall.Stat_t)
+	if !ok {
+		return nil, nil
+	}
+	fds, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
-		return nil, err
+		return nil, nil
 	}
 	const size = 2 * walHeaderWords * 4
-	if fi.Size() < size {
-		return nil, nil
+	for _, e := range fds {
+		fd, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		var st syscall.Stat_t
+		if syscall.Fstat(fd, &st) != nil || st.Dev != id.Dev || st.Ino != id.Ino {
+			continue
+		}
+		if st.Size < size {
+			return nil, nil
+		}
+		mem, err := syscall.Mmap(fd, 0, size, syscall.PROT_READ, syscall.MAP_SHARED)
+		if err != nil {
+			return nil, fmt.Errorf("map %s: %w", path, err)
+		}
+		return &walIndex{mem: mem}, nil
 	}
-	mem, err := syscall.Mmap(int(f.Fd()), 0, size, syscall.PROT_READ, syscall.MAP_SHARED)
-	if err != nil {
-		return nil, fmt.Errorf("map %s: %w", path, err)
-	}
-	return &walIndex{mem: mem}, nil
+	return nil, nil
 }
 
 // state returns the header, or false while it is being written or before
