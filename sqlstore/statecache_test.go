@@ -35,23 +35,8 @@ func TestKeysKeptWhileTheDatabaseIsUnchanged(t *testing.T) {
 		return
 	}
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "keys.db")
-	st, err := Open(ctx, "sqlite:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	biz, err := st.CreateBusiness(ctx, "Keys")
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := practiced.NewTime(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
-	id := tid.New(practiced.PrefixAPIKey)
-	hash := practiced.HashToken("pk_test_" + id)
-	if err := st.CreateAPIKey(ctx, practiced.APIKey{ID: id, BusinessID: biz.ID, TokenHash: hash, RatePerMinute: 5,
-		CreatedAt: now}); err != nil {
-		t.Fatal(err)
-	}
+	st, path, key := newKeyStore(t)
+	id, hash, now := key.ID, key.TokenHash, key.CreatedAt
 	type answer struct {
 		key     practiced.APIKey
 		version int64
@@ -96,7 +81,7 @@ func TestKeysKeptWhileTheDatabaseIsUnchanged(t *testing.T) {
 	check("its creation", 5, 0)
 
 	c := practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "Kept", LastName: "Key", CreatedAt: now, UpdatedAt: now}
-	if err := st.CreateClient(ctx, biz.ID, &c); err != nil {
+	if err := st.CreateClient(ctx, key.BusinessID, &c); err != nil {
 		t.Fatal(err)
 	}
 	check("a client created", 5, 1)
@@ -106,7 +91,7 @@ func TestKeysKeptWhileTheDatabaseIsUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer hand.Close()
-	if _, err := hand.ExecContext(ctx, `UPDATE list_versions SET version = version + 7 WHERE business = ? AND list = 'clients'`, biz.ID); err != nil {
+	if _, err := hand.ExecContext(ctx, `UPDATE list_versions SET version = version + 7 WHERE business = ? AND list = 'clients'`, key.BusinessID); err != nil {
 		t.Fatal(err)
 	}
 	check("the clients' number moved by hand", 5, 8)
@@ -116,7 +101,7 @@ func TestKeysKeptWhileTheDatabaseIsUnchanged(t *testing.T) {
 	if err := hand.QueryRowContext(ctx, `SELECT count(*) FROM clients`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("count of clients: %d, %v", n, err)
 	}
-	if _, err := st.GetClient(ctx, biz.ID, c.ID); err != nil {
+	if _, err := st.GetClient(ctx, key.BusinessID, c.ID); err != nil {
 		t.Fatal(err)
 	}
 	if !kept() {
@@ -178,9 +163,9 @@ func keyCacheChild() {
 }
 
 // newKeyStore opens a SQLite store in a new directory with a business
-// and one key, and returns the store, the database's path and the key's
-// hash.
-func newKeyStore(t *testing.T) (*Store, string, string) {
+// and one key of 5 requests a minute, and returns the store, the
+// database's path and the key.
+func newKeyStore(t *testing.T) (*Store, string, practiced.APIKey) {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "keys.db")
@@ -194,18 +179,19 @@ func newKeyStore(t *testing.T) (*Store, string, string) {
 		t.Fatal(err)
 	}
 	id := tid.New(practiced.PrefixAPIKey)
-	hash := practiced.HashToken("pk_test_" + id)
-	if err := st.CreateAPIKey(ctx, practiced.APIKey{ID: id, BusinessID: biz.ID, TokenHash: hash,
-		CreatedAt: practiced.NewTime(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))}); err != nil {
+	key := practiced.APIKey{ID: id, BusinessID: biz.ID, TokenHash: practiced.HashToken("pk_test_" + id), RatePerMinute: 5,
+		CreatedAt: practiced.NewTime(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))}
+	if err := st.CreateAPIKey(ctx, key); err != nil {
 		t.Fatal(err)
 	}
-	return st, path, hash
+	return st, path, key
 }
 
 // A key is kept at the state read before its query: a commit made after
 // the query, before the answer is kept, is seen by the next read.
 func TestAKeyIsKeptAtTheStateBeforeItsQuery(t *testing.T) {
-	st, path, hash := newKeyStore(t)
+	st, path, key := newKeyStore(t)
+	hash := key.TokenHash
 	ctx := context.Background()
 	hand, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
 	if err != nil {
@@ -232,7 +218,8 @@ func TestAKeyIsKeptAtTheStateBeforeItsQuery(t *testing.T) {
 // database's only user), and what it commits after a checkpoint that
 // empties the log is seen.
 func TestAnotherProcessLeavesTheWALIndex(t *testing.T) {
-	st, path, hash := newKeyStore(t)
+	st, path, key := newKeyStore(t)
+	hash := key.TokenHash
 	ctx := context.Background()
 	if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); err != nil {
 		t.Fatal(err)
@@ -263,7 +250,8 @@ func TestAnotherProcessLeavesTheWALIndex(t *testing.T) {
 // A read that comes once the store is closing queries (and fails as a
 // closed database does) rather than read the unmapped header.
 func TestAKeyReadAfterCloseFails(t *testing.T) {
-	st, _, hash := newKeyStore(t)
+	st, _, key := newKeyStore(t)
+	hash := key.TokenHash
 	ctx := context.Background()
 	if _, _, err := st.APIKeyAndClientsVersion(ctx, hash); err != nil {
 		t.Fatal(err)
