@@ -1,3 +1,5 @@
+//go:build linux
+
 package sqlstore
 
 import (
@@ -300,5 +302,27 @@ func TestWALIndexHeaderReadWhole(t *testing.T) {
 	mem[8]--
 	if again, ok := w.state(); !ok || again != first {
 		t.Fatalf("the header read again tells %v, %v; want %v", again, ok, first)
+	}
+}
+
+// A database opened through a symbolic link has its WAL index mapped: the
+// index SQLite names after the file the link leads to.
+func TestWALIndexFoundThroughASymlink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.db")
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Open(context.Background(), "sqlite:"+link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := os.Stat(real + "-shm"); err != nil {
+		t.Fatalf("SQLite's index beside the real file: %v", err)
+	}
+	if _, ok := st.wal.state(); !ok {
+		t.Fatal("the WAL index of a database opened through a link is not read")
 	}
 }

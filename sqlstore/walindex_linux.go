@@ -84,6 +84,12 @@ func openWALIndex(path string) (*walIndex, error) {
 		if err != nil {
 			return nil, fmt.Errorf("map %s: %w", path, err)
 		}
+		// SQLite holds its descriptor for as long as the index is open;
+		// one that names another file now was not SQLite's.
+		if syscall.Fstat(fd, &st) != nil || st.Dev != id.Dev || st.Ino != id.Ino {
+			syscall.Munmap(mem)
+			return nil, fmt.Errorf("map %s: descriptor %d changed files while mapped", path, fd)
+		}
 		return &walIndex{mem: mem}, nil
 	}
 	return nil, nil

@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 )
 
@@ -40,6 +41,11 @@ func watchWAL(c driver.Connector, path string) (*walWatch, error) {
 	if err := pin.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema`).Scan(&tables); err != nil {
 		w.close()
 		return nil, fmt.Errorf("open the WAL index: %w", err)
+	}
+	// SQLite names the index after the database's file, past any
+	// symbolic link to it.
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
 	}
 	if w.index, err = openWALIndex(path + "-shm"); err != nil || w.index == nil {
 		w.close()
