@@ -4,8 +4,6 @@ package sqlstore_test
 
 import (
 	"context"
-	"database/sql"
-	"path/filepath"
 	"testing"
 
 	practiced "github.com/practiced/practiced"
@@ -18,25 +16,15 @@ import (
 // practitioner works, or of anything else.
 func TestBusyTimePlaceKeptWhileTheDatabaseIsUnchanged(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "places.db")
-	st, err := sqlstore.Open(ctx, "sqlite:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := testfix.SQLiteStore(t)
 	c := testfix.NewClinic(t, st, "Places")
 	biz, loc, pra := c.Business.ID, c.Adelaide.ID, c.Bob.ID
-	hand, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer hand.Close()
 	// check runs stmt by hand, unless empty, then reads the place, which
 	// must not be kept before the read and must be after it, and wants it.
 	check := func(stmt string, want practiced.BusyTimePlace) {
 		t.Helper()
 		if stmt != "" {
-			if _, err := hand.ExecContext(ctx, stmt, biz, loc, pra); err != nil {
+			if err := sqlstore.WriterExec(st, stmt, biz, loc, pra); err != nil {
 				t.Fatal(err)
 			}
 		}

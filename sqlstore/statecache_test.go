@@ -192,17 +192,12 @@ func newKeyStore(t *testing.T) (*Store, string, practiced.APIKey) {
 // A key is kept at the state read before its query: a commit made after
 // the query, before the answer is kept, is seen by the next read.
 func TestAKeyIsKeptAtTheStateBeforeItsQuery(t *testing.T) {
-	st, path, key := newKeyStore(t)
+	st, _, key := newKeyStore(t)
 	hash := key.TokenHash
 	ctx := context.Background()
-	hand, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer hand.Close()
 	keptReadDone = func() {
 		keptReadDone = nil
-		if _, err := hand.ExecContext(ctx, `UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00Z' WHERE token_hash = ?`, hash); err != nil {
+		if _, err := st.w.ExecContext(ctx, `UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00Z' WHERE token_hash = ?`, hash); err != nil {
 			t.Error(err)
 		}
 	}

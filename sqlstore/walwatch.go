@@ -18,11 +18,11 @@ type walWatch struct {
 	db  *sql.DB
 	pin *sql.Conn
 
-	// mu guards the map against close: a request still reading when the
-	// store closes finds it closed, not unmapped.
-	mu     sync.RWMutex
-	index  *walIndex
-	closed bool
+	// mu guards the map against close, which sets index to nil: a
+	// request still reading when the store closes finds no index, not an
+	// unmapped one.
+	mu    sync.RWMutex
+	index *walIndex
 }
 
 // watchWAL opens a connection to the database at path through c, reads
@@ -36,22 +36,20 @@ func watchWAL(c driver.Connector, path string) (*walWatch, error) {
 		db.Close()
 		return nil, err
 	}
-	w := &walWatch{db: db, pin: pin}
 	var tables int
 	if err := pin.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema`).Scan(&tables); err != nil {
-		w.close()
-		return nil, fmt.Errorf("open the WAL index: %w", err)
+		return nil, errors.Join(fmt.Errorf("open the WAL index: %w", err), pin.Close(), db.Close())
 	}
 	// SQLite names the index after the database's file, past any
 	// symbolic link to it.
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	if w.index, err = openWALIndex(path + "-shm"); err != nil || w.index == nil {
-		w.close()
-		return nil, err
+	index, err := openWALIndex(path + "-shm")
+	if err != nil || index == nil {
+		return nil, errors.Join(err, pin.Close(), db.Close())
 	}
-	return w, nil
+	return &walWatch{db: db, pin: pin, index: index}, nil
 }
 
 // state returns the database's state, which any commit changes, or false
@@ -62,9 +60,6 @@ func (w *walWatch) state() (walState, bool) {
 	}
 	w.mu.RLock()
 	defer w.mu.RUnlock()
-	if w.closed {
-		return walState{}, false
-	}
 	return w.index.state()
 }
 
@@ -76,9 +71,10 @@ func (w *walWatch) close() error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.closed {
+	if w.index == nil {
 		return nil
 	}
-	w.closed = true
-	return errors.Join(w.index.close(), w.pin.Close(), w.db.Close())
+	err := w.index.close()
+	w.index = nil
+	return errors.Join(err, w.pin.Close(), w.db.Close())
 }
