@@ -17,6 +17,7 @@ import (
 	"time"
 
 	practiced "github.com/practiced/practiced"
+	"github.com/practiced/practiced/ratelimit"
 )
 
 type ctxKey int
@@ -217,22 +218,13 @@ func (s *Server) limit(w http.ResponseWriter, r *http.Request, key practiced.API
 	h := w.Header()
 	h.Set("RateLimit-Limit", strconv.Itoa(d.Limit))
 	h.Set("RateLimit-Remaining", strconv.Itoa(d.Remaining))
-	h.Set("RateLimit-Reset", strconv.Itoa(ceilSeconds(d.Reset)))
+	h.Set("RateLimit-Reset", strconv.Itoa(ratelimit.Seconds(d.Reset)))
 	if d.Allowed {
 		return nil
 	}
-	h.Set("Retry-After", strconv.Itoa(ceilSeconds(d.RetryAfter)))
-	wait := "1 second"
-	if n := ceilSeconds(d.RetryAfter); n != 1 {
-		wait = strconv.Itoa(n) + " seconds"
-	}
+	h.Set("Retry-After", strconv.Itoa(ratelimit.Seconds(d.RetryAfter)))
 	return &practiced.Error{Code: codeTooManyRequests,
-		Message: fmt.Sprintf("This API key is limited to %d requests a minute; try again in %s.", d.Limit, wait)}
-}
-
-// ceilSeconds is d in whole seconds, rounded up.
-func ceilSeconds(d time.Duration) int {
-	return int((d + time.Second - 1) / time.Second)
+		Message: fmt.Sprintf("This API key is limited to %d requests a minute; try again in %s.", d.Limit, ratelimit.Wait(d.RetryAfter))}
 }
 
 // apiKey returns the API key the request is sent with. When there is

@@ -8,6 +8,7 @@ package ratelimit
 import (
 	"context"
 	"math"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -20,6 +21,23 @@ type Decision struct {
 	Reset     time.Duration // until the bucket is full again
 	// RetryAfter is, when not Allowed, how long until one request would be.
 	RetryAfter time.Duration
+}
+
+// Seconds is d in whole seconds, rounded up: how Retry-After and
+// RateLimit-Reset state a wait, so that a client waiting that long is
+// never early.
+func Seconds(d time.Duration) int {
+	return int((d + time.Second - 1) / time.Second)
+}
+
+// Wait says d, rounded up as Seconds does, in words: "1 second",
+// "20 seconds".
+func Wait(d time.Duration) string {
+	n := Seconds(d)
+	if n == 1 {
+		return "1 second"
+	}
+	return strconv.Itoa(n) + " seconds"
 }
 
 // Limiter takes one request's token from the bucket of key, whose rate is

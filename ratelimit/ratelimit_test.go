@@ -105,3 +105,27 @@ func TestRedisSharesBuckets(t *testing.T) {
 		t.Error("a URL that is not redis:// was accepted")
 	}
 }
+
+// TestSecondsRoundUp: a wait is stated in whole seconds, never shorter
+// than it is, and said in words with the singular for one.
+func TestSecondsRoundUp(t *testing.T) {
+	for _, c := range []struct {
+		d       time.Duration
+		seconds int
+		words   string
+	}{
+		{0, 0, "0 seconds"},
+		{time.Nanosecond, 1, "1 second"},
+		{time.Second, 1, "1 second"},
+		{time.Second + time.Nanosecond, 2, "2 seconds"},
+		{19200 * time.Millisecond, 20, "20 seconds"},
+		{time.Minute, 60, "60 seconds"},
+	} {
+		if got := Seconds(c.d); got != c.seconds {
+			t.Errorf("Seconds(%v) = %d, want %d", c.d, got, c.seconds)
+		}
+		if got := Wait(c.d); got != c.words {
+			t.Errorf("Wait(%v) = %q, want %q", c.d, got, c.words)
+		}
+	}
+}

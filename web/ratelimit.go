@@ -59,11 +59,10 @@ func (l PageLimit) handler(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		wait := int((d.RetryAfter + 999_999_999) / 1_000_000_000)
-		w.Header().Set("Retry-After", strconv.Itoa(wait))
+		w.Header().Set("Retry-After", strconv.Itoa(ratelimit.Seconds(d.RetryAfter)))
 		renderPage(w, r, logger, "rate limit", http.StatusTooManyRequests, "problem", problemView{
 			Title:     "Too many requests",
-			Message:   fmt.Sprintf("This address has opened these pages too often. Please wait %d seconds, then try again.", wait),
+			Message:   fmt.Sprintf("This address has opened these pages too often. Please wait %s, then try again.", ratelimit.Wait(d.RetryAfter)),
 			Reference: w.Header().Get("X-Request-Id"),
 		})
 	})

@@ -78,3 +78,23 @@ func TestPageFloodGetsA429Page(t *testing.T) {
 		t.Errorf("20 s later: %d", rec.Code)
 	}
 }
+
+// TestPageFloodWaitOfOneSecond: at 60 a minute, the address that used
+// its minute's pages waits one second, said in the singular.
+func TestPageFloodWaitOfOneSecond(t *testing.T) {
+	now := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	page := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
+	h := PageLimit{Limiter: ratelimit.NewMemory(func() time.Time { return now }), PerMinute: 60}.
+		Wrap(map[string]http.Handler{"GET /book/{location_id}": page})["GET /book/{location_id}"]
+	var rec *httptest.ResponseRecorder
+	for range 61 {
+		r := httptest.NewRequest("GET", "/book/loc_1", nil)
+		r.RemoteAddr = "203.0.113.7:1000"
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+	}
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "1" ||
+		!strings.Contains(rec.Body.String(), "Please wait 1 second, then try again.") {
+		t.Fatalf("the 61st page: %d, Retry-After %q, %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body.String())
+	}
+}
