@@ -41,6 +41,9 @@ type walIndex struct {
 	mem []byte
 }
 
+// walIndexMapped says whether this system maps the WAL index at all.
+const walIndexMapped = true
+
 // walHeaderWords is the length of one copy of the header, in 32-bit words.
 const walHeaderWords = 12
 

@@ -6,6 +6,9 @@ package sqlstore
 // that would be answered while the database is unchanged queries it.
 type walIndex struct{}
 
+// walIndexMapped says whether this system maps the WAL index at all.
+const walIndexMapped = false
+
 type walState struct{}
 
 func openWALIndex(path string) (*walIndex, error) { return nil, nil }

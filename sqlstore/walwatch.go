@@ -27,8 +27,12 @@ type walWatch struct {
 
 // watchWAL opens a connection to the database at path through c, reads
 // the database once so that SQLite opens its WAL index, and maps the
-// index's header. It returns nil where there is no index to map.
+// index's header. It returns nil where there is no index to map, and
+// opens nothing on a system that never maps one.
 func watchWAL(c driver.Connector, path string) (*walWatch, error) {
+	if !walIndexMapped {
+		return nil, nil
+	}
 	ctx := context.Background()
 	db := sql.OpenDB(c)
 	pin, err := db.Conn(ctx)
