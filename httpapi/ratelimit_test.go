@@ -105,3 +105,20 @@ func TestRateLimitOfAKey(t *testing.T) {
 		t.Errorf("stored rates %v, want one key of 2 and two of the default", rates)
 	}
 }
+
+// TestRateLimitWaitOfOneSecond: at 60 a minute the 61st request waits one
+// second, and the 429 says so as docs/api.md shows it, in the singular.
+func TestRateLimitWaitOfOneSecond(t *testing.T) {
+	e := limitedEnv(t, 60)
+	for range 60 {
+		wantStatus(t, e.do("GET", "/v1/clients", e.a.Token, nil), http.StatusOK)
+	}
+	r := e.do("GET", "/v1/clients", e.a.Token, nil)
+	wantStatus(t, r, http.StatusTooManyRequests)
+	if got := r.Header.Get("Retry-After"); got != "1" {
+		t.Errorf("Retry-After %q, want 1", got)
+	}
+	if got := string(r.Body); got != `{"message":"This API key is limited to 60 requests a minute; try again in 1 second."}`+"\n" {
+		t.Errorf("body %s", got)
+	}
+}
