@@ -5,7 +5,8 @@
 # availability for one practitioner and a whole location, creating a busy
 # time) runs wrk from core 1 against the server and against a server that
 # writes the same answer's bytes from memory (also on core 0), alternating
-# three rounds. It prints both throughputs and their ratio.
+# three rounds. It prints both throughputs and their ratio, and the
+# server's processor time (user and system) for each of its requests.
 #
 #   bash scripts/bench-ratio.sh                 # SQLite
 #   bash scripts/bench-ratio.sh postgres        # PostgreSQL ($PRACTICED_TEST_POSTGRES's server)
@@ -25,4 +26,4 @@ fi
 bench_demo "$store" 10000 18081
 go build -o "$dir/benchratio" ./scripts/benchratio
 echo "server and bytes server on core 0 (GOMAXPROCS=1), wrk on core 1"
-GOMAXPROCS=1 taskset -c 0 "$dir/benchratio" -api http://127.0.0.1:18081 -token "$token" -wrk "taskset -c 1 wrk" "$@"
+GOMAXPROCS=1 taskset -c 0 "$dir/benchratio" -api http://127.0.0.1:18081 -token "$token" -wrk "taskset -c 1 wrk" -pid "$pid" "$@"

@@ -2,9 +2,12 @@
 // limit: for each workload it fetches one answer from a running server,
 // serves those very bytes from memory on a listener of its own, and runs
 // wrk against the two in turn, several rounds, printing each throughput
-// and the ratio of the medians. Run it through scripts/bench-ratio.sh,
-// which loads the clinic, starts the server pinned to one core and this
-// program beside it, and points wrk at the other core.
+// and the ratio of the medians. Given the server's process id (-pid), it
+// also prints the processor time the server spent on each request, read
+// from Linux's /proc: a figure that moves less than a rate when other
+// work shares the machine. Run it through scripts/bench-ratio.sh, which
+// loads the clinic, starts the server pinned to one core and this program
+// beside it, and points wrk at the other core.
 package main
 
 import (
@@ -35,8 +38,9 @@ func main() {
 	duration := flag.Duration("duration", 5*time.Second, "length of one wrk run")
 	conns := flag.Int("connections", 16, "wrk connections")
 	only := flag.String("only", "", "run only the workloads whose name contains this")
+	pid := flag.Int("pid", 0, "the server's process id, to print its CPU time a request (Linux)")
 	flag.Parse()
-	if err := run(*api, *token, strings.Fields(*wrk), *rounds, *duration, *conns, *only); err != nil {
+	if err := run(*api, *token, strings.Fields(*wrk), *rounds, *duration, *conns, *only, *pid); err != nil {
 		fmt.Fprintln(os.Stderr, "benchratio:", err)
 		os.Exit(1)
 	}
@@ -51,7 +55,7 @@ type workload struct {
 	body   string // JSON, for POST
 }
 
-func run(api, token string, wrk []string, rounds int, duration time.Duration, conns int, only string) error {
+func run(api, token string, wrk []string, rounds int, duration time.Duration, conns int, only string, pid int) error {
 	c := client{base: api, token: token}
 	loads, err := workloads(c)
 	if err != nil {
@@ -85,21 +89,37 @@ func run(api, token string, wrk []string, rounds int, duration time.Duration, co
 		if err := os.WriteFile(script, []byte(luaScript(w, token)), 0o600); err != nil {
 			return err
 		}
-		var apiRates, bytesRates []float64
+		var apiRates, bytesRates, cpus []float64
 		for i := 0; i < rounds; i++ {
-			r, err := runWrk(wrk, script, api+w.path, duration, conns)
+			var before time.Duration
+			if pid != 0 {
+				if before, err = processCPU(pid); err != nil {
+					return err
+				}
+			}
+			res, err := runWrk(wrk, script, api+w.path, duration, conns)
 			if err != nil {
 				return fmt.Errorf("%s: %w", w.name, err)
 			}
-			apiRates = append(apiRates, r)
-			r, err = runWrk(wrk, script, static+w.path, duration, conns)
+			apiRates = append(apiRates, res.rate)
+			if pid != 0 {
+				after, err := processCPU(pid)
+				if err != nil {
+					return err
+				}
+				cpus = append(cpus, float64((after-before).Microseconds())/float64(res.requests))
+			}
+			res, err = runWrk(wrk, script, static+w.path, duration, conns)
 			if err != nil {
 				return fmt.Errorf("%s: %w", w.name, err)
 			}
-			bytesRates = append(bytesRates, r)
+			bytesRates = append(bytesRates, res.rate)
 		}
 		a, b := median(apiRates), median(bytesRates)
 		fmt.Printf("%-34s %12.0f %12.0f %8.3f   (%d bytes; rounds %s / %s)\n", w.name, a, b, a/b, len(body), rates(apiRates), rates(bytesRates))
+		if pid != 0 {
+			fmt.Printf("%-34s %12.0f µs of the server's CPU a request (rounds %s)\n", "", median(cpus), rates(cpus))
+		}
 	}
 	return nil
 }
@@ -196,23 +216,83 @@ func luaScript(w workload, token string) string {
 	return b.String()
 }
 
-var requestsPerSec = regexp.MustCompile(`Requests/sec:\s+([0-9.]+)`)
-var non2xx = regexp.MustCompile(`Non-2xx or 3xx responses: (\d+)`)
+// wrkResult is what one run of wrk measured.
+type wrkResult struct {
+	rate     float64 // requests a second
+	requests int64   // answered in the run
+}
 
-func runWrk(wrk []string, script, target string, duration time.Duration, conns int) (float64, error) {
+func runWrk(wrk []string, script, target string, duration time.Duration, conns int) (wrkResult, error) {
 	args := append(slices.Clone(wrk[1:]), "-t1", "-c"+strconv.Itoa(conns), "-d"+duration.String(), "-s", script, target)
 	out, err := exec.Command(wrk[0], args...).CombinedOutput()
 	if err != nil {
-		return 0, fmt.Errorf("wrk: %v: %s", err, out)
+		return wrkResult{}, fmt.Errorf("wrk: %v: %s", err, out)
 	}
+	return parseWrk(out)
+}
+
+var (
+	requestsPerSec = regexp.MustCompile(`Requests/sec:\s+([0-9.]+)`)
+	requestsIn     = regexp.MustCompile(`(\d+) requests in `)
+	non2xx         = regexp.MustCompile(`Non-2xx or 3xx responses: (\d+)`)
+)
+
+// parseWrk reads the rate and the number of requests from wrk's output,
+// which must report every answer as 2xx.
+func parseWrk(out []byte) (wrkResult, error) {
 	if m := non2xx.FindSubmatch(out); m != nil {
-		return 0, fmt.Errorf("wrk: %s answers were not 2xx:\n%s", m[1], out)
+		return wrkResult{}, fmt.Errorf("wrk: %s answers were not 2xx:\n%s", m[1], out)
 	}
-	m := requestsPerSec.FindSubmatch(out)
-	if m == nil {
-		return 0, fmt.Errorf("wrk printed no rate:\n%s", out)
+	rate, n := requestsPerSec.FindSubmatch(out), requestsIn.FindSubmatch(out)
+	if rate == nil || n == nil {
+		return wrkResult{}, fmt.Errorf("wrk printed no rate:\n%s", out)
 	}
-	return strconv.ParseFloat(string(m[1]), 64)
+	var res wrkResult
+	var err error
+	if res.rate, err = strconv.ParseFloat(string(rate[1]), 64); err != nil {
+		return wrkResult{}, err
+	}
+	if res.requests, err = strconv.ParseInt(string(n[1]), 10, 64); err != nil {
+		return wrkResult{}, err
+	}
+	if res.requests == 0 {
+		return wrkResult{}, fmt.Errorf("wrk made no request:\n%s", out)
+	}
+	return res, nil
+}
+
+// processCPU returns the processor time, user and system, that process
+// pid has spent so far, from Linux's /proc/PID/stat.
+func processCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	return parseStat(string(b))
+}
+
+// parseStat reads utime and stime, the 14th and 15th fields of a
+// /proc/PID/stat line, counted in clock ticks of 1/100 s (the USER_HZ
+// Linux reports in). The second field, the command's name in
+// parentheses, may hold spaces, so fields are counted after its ')'.
+func parseStat(line string) (time.Duration, error) {
+	i := strings.LastIndexByte(line, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("stat: no command name in %q", line)
+	}
+	f := strings.Fields(line[i+1:]) // from the 3rd field, state
+	if len(f) < 13 {
+		return 0, fmt.Errorf("stat: %d fields after the command name, want 13 or more", len(f))
+	}
+	var ticks int64
+	for _, s := range f[11:13] {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("stat: %w", err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, nil
 }
 
 func median(xs []float64) float64 {
