@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/practiced/practiced/scripts/internal/bytesserver"
+	"github.com/prometheus/procfs"
 )
 
 func main() {
@@ -264,35 +265,15 @@ func parseWrk(out []byte) (wrkResult, error) {
 // processCPU returns the processor time, user and system, that process
 // pid has spent so far, from Linux's /proc/PID/stat.
 func processCPU(pid int) (time.Duration, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	p, err := procfs.NewProc(pid)
 	if err != nil {
 		return 0, err
 	}
-	return parseStat(string(b))
-}
-
-// parseStat reads utime and stime, the 14th and 15th fields of a
-// /proc/PID/stat line, counted in clock ticks of 1/100 s (the USER_HZ
-// Linux reports in). The second field, the command's name in
-// parentheses, may hold spaces, so fields are counted after its ')'.
-func parseStat(line string) (time.Duration, error) {
-	i := strings.LastIndexByte(line, ')')
-	if i < 0 {
-		return 0, fmt.Errorf("stat: no command name in %q", line)
+	st, err := p.Stat()
+	if err != nil {
+		return 0, err
 	}
-	f := strings.Fields(line[i+1:]) // from the 3rd field, state
-	if len(f) < 13 {
-		return 0, fmt.Errorf("stat: %d fields after the command name, want 13 or more", len(f))
-	}
-	var ticks int64
-	for _, s := range f[11:13] {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("stat: %w", err)
-		}
-		ticks += n
-	}
-	return time.Duration(ticks) * 10 * time.Millisecond, nil
+	return time.Duration(st.CPUTime() * float64(time.Second)), nil
 }
 
 func median(xs []float64) float64 {

@@ -3,7 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // A run of wrk 4.2 as Debian ships it, every answer 200.
@@ -45,23 +44,5 @@ func TestParseWrkRefusesARunWithoutItsCount(t *testing.T) {
 	_, err := parseWrk([]byte(strings.Replace(wrkOK, "1253 requests", "0 requests", 1)))
 	if err == nil || !strings.HasPrefix(err.Error(), "wrk made no request:") {
 		t.Errorf("no request: parseWrk = %v, want an error", err)
-	}
-}
-
-func TestParseStat(t *testing.T) {
-	// A command name with a space and a parenthesis, utime 1234 and
-	// stime 56 ticks of 1/100 s.
-	line := "27333 (serve (x) 1) R 23547 23547 4372 0 -1 4194304 101 0 0 0 1234 56 0 0 20 0 1 0 1067890 3133440 361\n"
-	got, err := parseStat(line)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := 12900 * time.Millisecond; got != want {
-		t.Errorf("parseStat = %v, want %v", got, want)
-	}
-	for _, bad := range []string{"27333 serve R 1 2", "27333 (serve) R 23547 23547 4372 0 -1 4194304 101 0 0 0 1234", "27333 (serve) R 23547 23547 4372 0 -1 4194304 101 0 0 0 x 56 0"} {
-		if _, err := parseStat(bad); err == nil {
-			t.Errorf("parseStat(%q) succeeded, want an error", bad)
-		}
 	}
 }
