@@ -36,6 +36,10 @@ var ReadBlocksUncached = (*Store).readBlocks
 // key query just before it is sent (PostgreSQL).
 func BeforeKeyQuery(s *Store, f func(n int)) { s.keyReads.beforeQuery = f }
 
+// KeyReadYield has f called in place of the yield of each coalesced key
+// query's leader before it takes the reads queued behind it (PostgreSQL).
+func KeyReadYield(s *Store, f func()) { s.keyReads.yield = f }
+
 // KeyReadsWaiting is how many key reads wait for the next coalesced
 // query (PostgreSQL).
 func KeyReadsWaiting(s *Store) int {

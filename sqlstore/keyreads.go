@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -18,7 +19,9 @@ import (
 // query is always sent after the read began, so it sees every write
 // committed before; only where a query is already under way does a read
 // wait, for that query and then its own. Under load that turns one round
-// trip a request into one for every few.
+// trip a request into one for every several: a query's leader first
+// yields to the goroutines ready to run, so that the requests already
+// read off their connections join it.
 type keyReads struct {
 	db *sql.DB
 	mu sync.Mutex
@@ -29,6 +32,9 @@ type keyReads struct {
 	// beforeQuery, when set (tests), is called with the reads of each
 	// query just before it is sent.
 	beforeQuery func(n int)
+	// yield, when set (tests), is called in place of the leader's yield
+	// to the other goroutines before it takes its batch.
+	yield func()
 }
 
 // keyRead is one request's read of a key.
@@ -66,6 +72,17 @@ func (kr *keyReads) read(ctx context.Context, hash string) (practiced.APIKey, in
 		kr.mu.Lock()
 	}
 	kr.busy = true
+	kr.mu.Unlock()
+	// Before sending, let the requests that are ready to run reach their
+	// key read and queue for this query: on a busy processor a query then
+	// answers several times the reads for the same round trip, and with
+	// nothing else to run the leader goes on at once.
+	if kr.yield != nil {
+		kr.yield()
+	} else {
+		runtime.Gosched()
+	}
+	kr.mu.Lock()
 	batch := append([]*keyRead{r}, kr.waiting...)
 	kr.waiting = nil
 	kr.mu.Unlock()

@@ -152,3 +152,54 @@ func TestKeyReadsSeeEveryAnsweredWritePostgres(t *testing.T) {
 		}
 	}
 }
+
+// The leader of a query takes the reads that queue while it yields, so
+// that the requests ready to run share its round trip.
+func TestKeyReadsJoinTheLeaderWhileItYieldsPostgres(t *testing.T) {
+	st := testfix.PostgresStore(t)
+	ctx := context.Background()
+	c := testfix.NewClinic(t, st, "Yield")
+	hash := newKey(t, st, c.Business.ID, 0)
+	const joining = 5
+	var wg sync.WaitGroup
+	errs := make(chan error, joining+1)
+	read := func() {
+		_, _, err := st.APIKeyAndClientsVersion(ctx, hash)
+		errs <- err
+	}
+	var sizes []int
+	var mu sync.Mutex
+	sqlstore.BeforeKeyQuery(st, func(n int) {
+		mu.Lock()
+		sizes = append(sizes, n)
+		mu.Unlock()
+	})
+	yielded := 0
+	sqlstore.KeyReadYield(st, func() {
+		yielded++
+		if yielded > 1 {
+			return
+		}
+		// The first leader's yield: more reads arrive meanwhile.
+		for range joining {
+			wg.Go(read)
+		}
+		for deadline := time.Now().Add(10 * time.Second); sqlstore.KeyReadsWaiting(st) < joining; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Errorf("%d reads queued after 10 s, want %d", sqlstore.KeyReadsWaiting(st), joining)
+				return
+			}
+		}
+	})
+	wg.Go(read)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if len(sizes) != 1 || sizes[0] != joining+1 {
+		t.Errorf("queries carried %v reads, want [%d]", sizes, joining+1)
+	}
+}
