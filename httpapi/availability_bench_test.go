@@ -112,15 +112,16 @@ func BenchmarkHTTPFirstAvailableTwentyPractitioners(b *testing.B) {
 	benchSlots(b, 20, 120, 30, url.Values{"first_available": {"true"}, "to": nil})
 }
 
-// TestWriteBenchDatabase writes the benchmark clinic to the SQLite file
-// PRACTICED_BENCH_DB names, for load tests of a real server (see
+// TestWriteBenchDatabase writes the benchmark clinic to the database
+// PRACTICED_BENCH_DB names as --db does (sqlite:PATH or a PostgreSQL
+// URL), for load tests of a real server (see
 // scripts/bench-availability.sh), and prints the key and the query.
 func TestWriteBenchDatabase(t *testing.T) {
-	path := os.Getenv("PRACTICED_BENCH_DB")
-	if path == "" {
+	dsn := os.Getenv("PRACTICED_BENCH_DB")
+	if dsn == "" {
 		t.Skip("PRACTICED_BENCH_DB is not set: no benchmark database to write")
 	}
-	st, err := sqlstore.Open(context.Background(), "sqlite:"+path)
+	st, err := sqlstore.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,20 +8,8 @@
 # GOMAXPROCS=1 (setting $pid) once it answers /readyz. The server, the
 # database and $dir go when the script exits.
 bench_demo() {
-	store="$1"
 	local clients="$2" port="$3"
-	dir="$(mktemp -d)"
-	dbname="practiced_bench_$$"
-	pg="${PRACTICED_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}"
-	trap bench_cleanup EXIT
-	case "$store" in
-	sqlite) db="sqlite:$dir/bench.db" ;;
-	postgres)
-		psql -q "$pg" -c "CREATE DATABASE $dbname" >/dev/null
-		db="$(echo "$pg" | sed -E "s#/[^/?]+(\?|$)#/$dbname\1#")"
-		;;
-	*) echo "usage: $0 [sqlite|postgres] [flags]" >&2; exit 2 ;;
-	esac
+	bench_db "$1"
 	if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
 		echo "127.0.0.1:$port is in use already: stop what serves there first" >&2
 		exit 1
@@ -35,6 +23,25 @@ bench_demo() {
 	GOMAXPROCS=1 taskset -c 0 "$dir/practiced" serve --db "$db" --addr "127.0.0.1:$port" --rate-limit 1000000000 --page-rate 1000000000 2>"$dir/serve.log" >/dev/null &
 	pid=$!
 	bench_ready "$port"
+}
+
+# bench_db STORE makes $dir, a new directory, and a new database on
+# STORE (sqlite, or postgres on $PRACTICED_TEST_POSTGRES's server), and
+# sets $db to its --db value. Both go when the script exits.
+bench_db() {
+	store="$1"
+	dir="$(mktemp -d)"
+	dbname="practiced_bench_$$"
+	pg="${PRACTICED_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}"
+	trap bench_cleanup EXIT
+	case "$store" in
+	sqlite) db="sqlite:$dir/bench.db" ;;
+	postgres)
+		psql -q "$pg" -c "CREATE DATABASE $dbname" >/dev/null
+		db="$(echo "$pg" | sed -E "s#/[^/?]+(\?|$)#/$dbname\1#")"
+		;;
+	*) echo "usage: $0 [sqlite|postgres] [flags]" >&2; exit 2 ;;
+	esac
 }
 
 # bench_ready PORT waits for the server on 127.0.0.1:PORT to answer
