@@ -155,3 +155,18 @@ func TestALimiterFailingForAClientThatLeftIsNotWarnedOf(t *testing.T) {
 		t.Errorf("the log is\n%s", log)
 	}
 }
+
+// TestALimiterThatIsDownServesWithoutALimit checks that a request whose
+// rate limiter cannot answer is served, with no RateLimit headers, and
+// that the failure is logged as a warning.
+func TestALimiterThatIsDownServesWithoutALimit(t *testing.T) {
+	g := newGoneRig(t, testfix.DownLimiter{})
+	rec := g.ask("GET", "/v1/clients?limit=1", "", false)
+	if rec.Code != http.StatusOK || rec.Header().Get("RateLimit-Limit") != "" || rec.Header().Get("RateLimit-Remaining") != "" {
+		t.Fatalf("%d, RateLimit-Limit %q: want 200 and no RateLimit headers", rec.Code, rec.Header().Get("RateLimit-Limit"))
+	}
+	if log := g.log.String(); !strings.Contains(log, `level=WARN msg="rate limiter failed; serving without a limit"`) ||
+		!strings.Contains(log, "connection refused") || !strings.Contains(log, "status=200") {
+		t.Errorf("the log is\n%s", log)
+	}
+}

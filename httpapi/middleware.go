@@ -207,13 +207,11 @@ func (s *Server) limit(w http.ResponseWriter, r *http.Request, key practiced.API
 		return nil
 	}
 	rate := cmp.Or(key.RatePerMinute, s.rate)
-	d, err := s.limiter.Take(r.Context(), "key:"+key.ID, rate)
-	if err != nil && r.Context().Err() != nil {
-		return r.Context().Err() // the client went away: no fault of the limiter's
-	}
-	if err != nil {
+	d, ok, err := ratelimit.Check(r.Context(), s.limiter, "key:"+key.ID, rate, func(err error) {
 		s.logger.Warn("rate limiter failed; serving without a limit", "request_id", requestID(r.Context()), "error", err.Error())
-		return nil
+	})
+	if !ok {
+		return err
 	}
 	h := w.Header()
 	h.Set("RateLimit-Limit", strconv.Itoa(d.Limit))

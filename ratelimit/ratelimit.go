@@ -46,6 +46,24 @@ type Limiter interface {
 	Take(ctx context.Context, key string, perMinute int) (Decision, error)
 }
 
+// Check takes one request's token from key's bucket under the policy
+// every limit of the server keeps when its limiter fails. When the
+// request's context has ended (its client went away), err is the
+// context's error. When the limiter fails otherwise, the request is to
+// be served without a limit: failed is called with the limiter's error,
+// for the log, and ok is false. Else ok is true and d is the decision.
+func Check(ctx context.Context, l Limiter, key string, perMinute int, failed func(error)) (d Decision, ok bool, err error) {
+	d, err = l.Take(ctx, key, perMinute)
+	if err == nil {
+		return d, true, nil
+	}
+	if ctx.Err() != nil {
+		return Decision{}, false, ctx.Err()
+	}
+	failed(err)
+	return Decision{}, false, nil
+}
+
 // decide is the token bucket's arithmetic, shared by both limiters: a
 // bucket of perMinute tokens that had tokens at last and is asked at now.
 // It returns the decision and the bucket's new token count.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"os"
 	"testing"
 	"time"
@@ -127,5 +128,43 @@ func TestSecondsRoundUp(t *testing.T) {
 		if got := Wait(c.d); got != c.words {
 			t.Errorf("Wait(%v) = %q, want %q", c.d, got, c.words)
 		}
+	}
+}
+
+// failingLimiter fails every request with err, as a limiter whose store
+// cannot be reached does; ok, when set, answers instead.
+type failingLimiter struct {
+	err error
+	ok  *Decision
+}
+
+func (l failingLimiter) Take(context.Context, string, int) (Decision, error) {
+	if l.ok != nil {
+		return *l.ok, nil
+	}
+	return Decision{}, l.err
+}
+
+func TestCheckServesWithoutALimitWhenTheLimiterFails(t *testing.T) {
+	down := errors.New("dial tcp 127.0.0.1:6379: connection refused")
+	var told []error
+	failed := func(err error) { told = append(told, err) }
+
+	refused := Decision{Limit: 60, RetryAfter: time.Second}
+	d, ok, err := Check(context.Background(), failingLimiter{ok: &refused}, "key", 60, failed)
+	if d != refused || !ok || err != nil || told != nil {
+		t.Fatalf("a working limiter: %+v, %v, %v; told %v", d, ok, err, told)
+	}
+
+	d, ok, err = Check(context.Background(), failingLimiter{err: down}, "key", 60, failed)
+	if d != (Decision{}) || ok || err != nil || len(told) != 1 || told[0] != down {
+		t.Fatalf("a limiter that is down: %+v, %v, %v; told %v", d, ok, err, told)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	d, ok, err = Check(ctx, failingLimiter{err: down}, "key", 60, failed)
+	if d != (Decision{}) || ok || !errors.Is(err, context.Canceled) || len(told) != 1 {
+		t.Fatalf("a client that went away: %+v, %v, %v; told %v", d, ok, err, told)
 	}
 }

@@ -59,3 +59,25 @@ func TestAPageWhoseClientLeftIsNotAServerError(t *testing.T) {
 		})
 	}
 }
+
+// TestAPageLimiterThatIsDownServesThePage checks that a booking page is
+// served when the pages' rate limiter cannot answer, and that the
+// failure is logged as a warning.
+func TestAPageLimiterThatIsDownServesThePage(t *testing.T) {
+	st := testfix.Store(t)
+	c := testfix.NewClinic(t, st, "Down")
+	var log bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&log, nil))
+	now := func() time.Time { return testfix.Now }
+	pages := web.PageLimit{Limiter: testfix.DownLimiter{}, PerMinute: 60, Logger: logger}.Wrap(web.Routes(st, web.Options{Logger: logger, Now: now}))
+	srv := httpapi.NewServer(st, httpapi.Options{Now: now, Logger: logger, Pages: pages})
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/book/"+c.Adelaide.ID, nil))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), c.Adelaide.Name) || rec.Header().Get("Retry-After") != "" {
+		t.Fatalf("%d, Retry-After %q: want 200 and the page\n%s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+	}
+	if l := log.String(); !strings.Contains(l, `level=WARN msg="page rate limiter failed; serving without a limit"`) ||
+		!strings.Contains(l, "connection refused") || !strings.Contains(l, "status=200") {
+		t.Errorf("the log is\n%s", l)
+	}
+}

@@ -43,19 +43,13 @@ func (l PageLimit) handler(next http.Handler) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		addr := ClientAddr(r, l.Trusted)
-		d, err := l.Limiter.Take(r.Context(), "page:"+addr.String(), l.PerMinute)
-		if err != nil && r.Context().Err() != nil {
-			err = r.Context().Err() // the client went away: no fault of the limiter's
-		}
+		d, ok, err := ratelimit.Check(r.Context(), l.Limiter, "page:"+addr.String(), l.PerMinute, func(err error) {
+			logger.Warn("page rate limiter failed; serving without a limit", "request_id", w.Header().Get("X-Request-Id"), "error", err.Error())
+		})
 		if hangup.Answered(w, r, err) {
 			return
 		}
-		if err != nil {
-			logger.Warn("page rate limiter failed; serving without a limit", "request_id", w.Header().Get("X-Request-Id"), "error", err.Error())
-			next.ServeHTTP(w, r)
-			return
-		}
-		if d.Allowed {
+		if !ok || d.Allowed {
 			next.ServeHTTP(w, r)
 			return
 		}

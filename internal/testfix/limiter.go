@@ -20,3 +20,12 @@ func (CutOffLimiter) Take(ctx context.Context, _ string, perMinute int) (ratelim
 	}
 	return ratelimit.Decision{Allowed: true, Limit: perMinute, Remaining: perMinute - 1}, nil
 }
+
+// DownLimiter is a rate limiter whose store cannot be reached: every
+// Take fails, whatever its context.
+type DownLimiter struct{}
+
+// Take implements ratelimit.Limiter.
+func (DownLimiter) Take(context.Context, string, int) (ratelimit.Decision, error) {
+	return ratelimit.Decision{}, errors.New("the limiter's store: connection refused")
+}
