@@ -28,20 +28,48 @@ func (t *table[T]) sortJoins(rec *T) {
 	}
 }
 
-// loadJoins fills the join ids of a page of records, with one query per
-// join table for the whole page.
+// loadJoins fills the join ids of a page of records with one query for
+// the whole page: each join table's rows for the page, put together with
+// UNION ALL, so that a record of two lists costs one round trip to the
+// database, not two.
 func (t *table[T]) loadJoins(ctx context.Context, db queryer, businessID string, recs []T) error {
+	if len(t.joins) == 0 {
+		return nil
+	}
 	ids := make([]string, len(recs))
 	for i := range recs {
 		ids[i] = *t.stamp(&recs[i]).ID
 	}
-	for _, j := range t.joins {
-		byID, err := joined(ctx, db, j.table, j.keyCol, j.valCol, businessID, ids)
-		if err != nil {
+	var a args
+	biz, in := a.add(businessID), a.in(ids)
+	parts := make([]string, len(t.joins))
+	for n, j := range t.joins {
+		parts[n] = fmt.Sprintf(`SELECT %d, %s, %s FROM %s WHERE business_id = %s AND %s IN %s`,
+			n, j.keyCol, j.valCol, j.table, biz, j.keyCol, in)
+	}
+	rows, err := db.QueryContext(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY 1, 2, 3", a.vals...)
+	if err != nil {
+		return fmt.Errorf("%s' lists: %w", t.kind.Plural, err)
+	}
+	defer rows.Close()
+	byJoin := make([]map[string][]string, len(t.joins))
+	for n := range byJoin {
+		byJoin[n] = map[string][]string{}
+	}
+	for rows.Next() {
+		var n int
+		var k, v string
+		if err := rows.Scan(&n, &k, &v); err != nil {
 			return err
 		}
+		byJoin[n][k] = append(byJoin[n][k], v)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for n, j := range t.joins {
 		for i := range recs {
-			*j.ids(&recs[i]) = append([]string{}, byID[ids[i]]...)
+			*j.ids(&recs[i]) = append([]string{}, byJoin[n][ids[i]]...)
 		}
 	}
 	return nil
