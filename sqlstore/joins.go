@@ -29,9 +29,7 @@ func (t *table[T]) sortJoins(rec *T) {
 }
 
 // loadJoins fills the join ids of a page of records with one query for
-// the whole page: each join table's rows for the page, put together with
-// UNION ALL, so that a record of two lists costs one round trip to the
-// database, not two.
+// the whole page (joined).
 func (t *table[T]) loadJoins(ctx context.Context, db queryer, businessID string, recs []T) error {
 	if len(t.joins) == 0 {
 		return nil
@@ -40,32 +38,9 @@ func (t *table[T]) loadJoins(ctx context.Context, db queryer, businessID string,
 	for i := range recs {
 		ids[i] = *t.stamp(&recs[i]).ID
 	}
-	var a args
-	biz, in := a.add(businessID), a.in(ids)
-	parts := make([]string, len(t.joins))
-	for n, j := range t.joins {
-		parts[n] = fmt.Sprintf(`SELECT %d, %s, %s FROM %s WHERE business_id = %s AND %s IN %s`,
-			n, j.keyCol, j.valCol, j.table, biz, j.keyCol, in)
-	}
-	rows, err := db.QueryContext(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY 1, 2, 3", a.vals...)
+	byJoin, err := joined(ctx, db, businessID, t.joins, ids)
 	if err != nil {
 		return fmt.Errorf("%s' lists: %w", t.kind.Plural, err)
-	}
-	defer rows.Close()
-	byJoin := make([]map[string][]string, len(t.joins))
-	for n := range byJoin {
-		byJoin[n] = map[string][]string{}
-	}
-	for rows.Next() {
-		var n int
-		var k, v string
-		if err := rows.Scan(&n, &k, &v); err != nil {
-			return err
-		}
-		byJoin[n][k] = append(byJoin[n][k], v)
-	}
-	if err := rows.Err(); err != nil {
-		return err
 	}
 	for n, j := range t.joins {
 		for i := range recs {
@@ -85,7 +60,7 @@ func (t *table[T]) saveJoins(ctx context.Context, tx *sql.Tx, businessID string,
 		if j.readOnly {
 			continue
 		}
-		old, err := rejoin(ctx, tx, j.table, j.keyCol, j.valCol, businessID, *st.ID, *j.ids(rec))
+		old, err := rejoin(ctx, tx, j, businessID, *st.ID, *j.ids(rec))
 		if err != nil {
 			return err
 		}
@@ -96,47 +71,58 @@ func (t *table[T]) saveJoins(ctx context.Context, tx *sql.Tx, businessID string,
 	return touchLocations(ctx, tx, businessID, touched, *st.UpdatedAt)
 }
 
-// joined reads a join table: for each key in keys, the ids it is joined
-// to, in id order.
-func joined(ctx context.Context, db queryer, table, keyCol, valCol, businessID string, keys []string) (map[string][]string, error) {
-	out := map[string][]string{}
+// joined reads join tables in one query, each table's rows put together
+// with UNION ALL, so that a record of two lists costs one round trip to
+// the database, not two: for each of joins, and each key in keys, the ids
+// the key is joined to, in id order.
+func joined[T any](ctx context.Context, db queryer, businessID string, joins []join[T], keys []string) ([]map[string][]string, error) {
+	out := make([]map[string][]string, len(joins))
+	for n := range out {
+		out[n] = map[string][]string{}
+	}
 	if len(keys) == 0 {
 		return out, nil
 	}
 	var a args
-	q := fmt.Sprintf(`SELECT %s, %s FROM %s WHERE business_id = %s AND %s IN %s ORDER BY %s, %s`,
-		keyCol, valCol, table, a.add(businessID), keyCol, a.in(keys), keyCol, valCol)
-	rows, err := db.QueryContext(ctx, q, a.vals...)
+	biz, in := a.add(businessID), a.in(keys)
+	parts := make([]string, len(joins))
+	for n, j := range joins {
+		parts[n] = fmt.Sprintf(`SELECT %d, %s, %s FROM %s WHERE business_id = %s AND %s IN %s`,
+			n, j.keyCol, j.valCol, j.table, biz, j.keyCol, in)
+	}
+	rows, err := db.QueryContext(ctx, strings.Join(parts, " UNION ALL ")+" ORDER BY 1, 2, 3", a.vals...)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", table, err)
+		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
+		var n int
 		var k, v string
-		if err := rows.Scan(&k, &v); err != nil {
+		if err := rows.Scan(&n, &k, &v); err != nil {
 			return nil, err
 		}
-		out[k] = append(out[k], v)
+		out[n][k] = append(out[n][k], v)
 	}
 	return out, rows.Err()
 }
 
 // rejoin makes the join table hold exactly vals for key, and returns the
 // values it held before.
-func rejoin(ctx context.Context, tx *sql.Tx, table, keyCol, valCol, businessID, key string, vals []string) ([]string, error) {
-	old, err := joined(ctx, tx, table, keyCol, valCol, businessID, []string{key})
+func rejoin[T any](ctx context.Context, tx *sql.Tx, j join[T], businessID, key string, vals []string) ([]string, error) {
+	byJoin, err := joined(ctx, tx, businessID, []join[T]{j}, []string{key})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", j.table, err)
 	}
-	if slices.Equal(old[key], sortedIDs(vals)) {
-		return old[key], nil
+	old := byJoin[0][key]
+	if slices.Equal(old, sortedIDs(vals)) {
+		return old, nil
 	}
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`DELETE FROM %s WHERE business_id = $1 AND %s = $2`, table, keyCol),
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`DELETE FROM %s WHERE business_id = $1 AND %s = $2`, j.table, j.keyCol),
 		businessID, key); err != nil {
-		return nil, fmt.Errorf("%s: %w", table, err)
+		return nil, fmt.Errorf("%s: %w", j.table, err)
 	}
 	if len(vals) == 0 {
-		return old[key], nil
+		return old, nil
 	}
 	var a args
 	biz, k := a.add(businessID), a.add(key)
@@ -144,11 +130,11 @@ func rejoin(ctx context.Context, tx *sql.Tx, table, keyCol, valCol, businessID, 
 	for i, v := range vals {
 		rows[i] = "(" + biz + ", " + k + ", " + a.add(v) + ")"
 	}
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %s (business_id, %s, %s) VALUES %s`, table, keyCol, valCol,
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %s (business_id, %s, %s) VALUES %s`, j.table, j.keyCol, j.valCol,
 		strings.Join(rows, ", ")), a.vals...); err != nil {
-		return nil, fmt.Errorf("%s: %w", table, translate(err))
+		return nil, fmt.Errorf("%s: %w", j.table, translate(err))
 	}
-	return old[key], nil
+	return old, nil
 }
 
 // symmetricDiff returns the ids in exactly one of a and b.
