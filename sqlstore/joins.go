@@ -29,7 +29,8 @@ func (t *table[T]) sortJoins(rec *T) {
 }
 
 // loadJoins fills the join ids of a page of records with one query for
-// the whole page (joined).
+// the whole page (joined). A kind without join tables, such as clients,
+// returns before it gathers the page's ids.
 func (t *table[T]) loadJoins(ctx context.Context, db queryer, businessID string, recs []T) error {
 	if len(t.joins) == 0 {
 		return nil
@@ -74,7 +75,7 @@ func (t *table[T]) saveJoins(ctx context.Context, tx *sql.Tx, businessID string,
 // joined reads join tables in one query, each table's rows put together
 // with UNION ALL, so that a record of two lists costs one round trip to
 // the database, not two: for each of joins, and each key in keys, the ids
-// the key is joined to, in id order.
+// the key is joined to, in id order; joins must not be empty.
 func joined[T any](ctx context.Context, db queryer, businessID string, joins []join[T], keys []string) ([]map[string][]string, error) {
 	out := make([]map[string][]string, len(joins))
 	for n := range out {

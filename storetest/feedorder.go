@@ -84,8 +84,9 @@ var feedOrderRules = []rule{
 	}},
 	{"a poller resuming after its last event sees every event once, in feed order, while many writers commit at once", func(t *testing.T, st practiced.Store) {
 		c := newClinic(t, st)
-		// Each writer makes at most 1 + 3 × writes/4 + writes × 3/4 events:
-		// 7,212 in all, within feedEvents' 100 pages of 100.
+		// A writer stops at the deadline or after writes, whichever comes
+		// first: at most 1 + 3 × writes/4 + writes × 3/4 events each, 7,212
+		// in all, within feedEvents' 100 pages of 100 on a fast machine.
 		const writers, writes = 12, 400
 		deadline := time.Now().Add(2 * time.Second)
 		var written atomic.Int64
@@ -99,9 +100,6 @@ var feedOrderRules = []rule{
 					return
 				}
 				written.Add(1)
-				// A writer stops at the deadline or after its last
-				// write, whichever comes first, so that the feed stays
-				// within what feedEvents reads on a fast machine.
 				for n := 1; n <= writes && time.Now().Before(deadline); n++ {
 					if n%4 == 0 {
 						// Several events in one transaction widen the gap
