@@ -127,7 +127,7 @@ func (s *Store) lockEmail(ctx context.Context, tx *sql.Tx, businessID, email str
 // business's clients in id order instead.
 func clientByEmail(ctx context.Context, db queryer, businessID, email string) (practiced.Client, bool, error) {
 	var oldest practiced.Client
-	rows, err := db.QueryContext(ctx, `SELECT `+clientCols+` FROM clients
+	rows, err := db.QueryContext(ctx, `SELECT doc FROM clients
 		WHERE business_id = $1 AND lower(email) = lower($2) AND archived_at IS NULL`, businessID, email)
 	if err != nil {
 		return oldest, false, fmt.Errorf("client by e-mail: %w", err)

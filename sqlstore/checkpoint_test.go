@@ -31,7 +31,7 @@ func TestTheLogIsCheckpointedAtAThousandPages(t *testing.T) {
 	before := fileSize(t, path)
 	cs := loadClients(4000)
 	for i := range cs {
-		cs[i].Notes = strings.Repeat("a longer note ", 150) // a client of about 4.5 KB with its document: one a page
+		cs[i].Notes = strings.Repeat("a longer note ", 300) // a client of about 5 KB, its notes in its document: one a page
 	}
 	if err := st.Seed(ctx, biz.ID, practiced.SeedData{Clients: cs}); err != nil {
 		t.Fatal(err)

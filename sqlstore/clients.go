@@ -2,29 +2,39 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 
 	practiced "github.com/practiced/practiced"
 )
 
-const clientCols = `id, title, first_name, last_name, preferred_name, profession, email,
-	date_of_birth, sex, gender_identity, pronouns, privacy_policy_consent, marketing_consent, no_messages,
-	consent_method, medications, allergies, intolerances, emergency_contact_id,
-	emergency_contact_relationship, invoice_contact_id, notes, alert, referral_type_id,
-	referral_description, referred_by_id, phone_number, phone_numbers, address, tag_ids,
-	ndis_details, related_clients, linked_contacts, created_at, updated_at, archived_at`
+// clientCols are the columns a client's row keeps beside its document
+// (migration 0030): its key, what the database checks (the references to
+// contacts and referral types) and what queries read: the e-mail
+// (clientByEmail and its index), the tags (the tag_id filter), the times
+// and, as extra, the search text. The document is the whole record:
+// reading a client decodes it.
+const clientCols = `id, email, emergency_contact_id, invoice_contact_id, referral_type_id, referred_by_id, tag_ids,
+	created_at, updated_at, archived_at`
 
+// scanClient reads a client from its stored document.
 func scanClient(r rowScanner) (practiced.Client, error) {
 	var c practiced.Client
-	err := r.Scan(&c.ID, &c.Title, &c.FirstName, &c.LastName, &c.PreferredName, &c.Profession, &c.Email,
-		dateScan{&c.DateOfBirth}, &c.Sex, &c.GenderIdentity, &c.Pronouns, &c.PrivacyPolicyConsent, &c.MarketingConsent, &c.NoMessages,
-		&c.ConsentMethod, jsonScan{&c.Medications}, jsonScan{&c.Allergies}, jsonScan{&c.Intolerances}, &c.EmergencyContactID,
-		&c.EmergencyContactRelationship, &c.InvoiceContactID, &c.Notes, &c.Alert, &c.ReferralTypeID,
-		&c.ReferralDescription, &c.ReferredByID, &c.PhoneNumber, jsonScan{&c.PhoneNumbers}, jsonScan{&c.Address}, jsonScan{&c.TagIDs},
-		jsonScan{&c.NDISDetails}, jsonScan{&c.RelatedClients}, jsonScan{&c.LinkedContacts},
-		timeScan{&c.CreatedAt}, timeScan{&c.UpdatedAt}, nullTimeScan{&c.ArchivedAt})
+	var doc sql.NullString
+	if err := r.Scan(&doc); err != nil {
+		return c, err
+	}
+	if !doc.Valid {
+		return c, errors.New("sqlstore: a client has no stored document")
+	}
+	if err := json.Unmarshal([]byte(doc.String), &c); err != nil {
+		return c, fmt.Errorf("sqlstore: a client's stored document: %w", err)
+	}
 	normalizeClient(&c)
-	return c, err
+	return c, nil
 }
 
 // normalizeClient makes every list non-nil, so lists encode as [] and
@@ -58,13 +68,8 @@ func normalizeClient(c *practiced.Client) {
 
 // clientValues returns the column values of c in clientCols order.
 func clientValues(c *practiced.Client) []any {
-	return []any{c.ID, c.Title, c.FirstName, c.LastName, c.PreferredName, c.Profession, c.Email,
-		nullStr(c.DateOfBirth), c.Sex, c.GenderIdentity, c.Pronouns, nullStr(c.PrivacyPolicyConsent), nullStr(c.MarketingConsent), c.NoMessages,
-		nullStr(c.ConsentMethod), jsonList(c.Medications), jsonList(c.Allergies), jsonList(c.Intolerances), nullStr(c.EmergencyContactID),
-		c.EmergencyContactRelationship, nullStr(c.InvoiceContactID), c.Notes, c.Alert, nullStr(c.ReferralTypeID),
-		c.ReferralDescription, nullStr(c.ReferredByID), c.PhoneNumber, jsonList(c.PhoneNumbers), jsonText(c.Address), jsonList(c.TagIDs),
-		nullJSON(c.NDISDetails), jsonList(c.RelatedClients), jsonList(c.LinkedContacts),
-		tsv(c.CreatedAt), tsv(c.UpdatedAt), nullTs(c.ArchivedAt)}
+	return []any{c.ID, c.Email, nullStr(c.EmergencyContactID), nullStr(c.InvoiceContactID), nullStr(c.ReferralTypeID),
+		nullStr(c.ReferredByID), jsonList(c.TagIDs), tsv(c.CreatedAt), tsv(c.UpdatedAt), nullTs(c.ArchivedAt)}
 }
 
 // clientSearch is the lower-case text the q filter matches: names,
@@ -128,7 +133,7 @@ func personFilters(q *listQuery, f practiced.PersonFilter) {
 
 var clients = &table[practiced.Client]{
 	kind: practiced.KindClient,
-	cols: clientCols, scan: scanClient, values: clientValues,
+	cols: clientCols, readCols: "doc", scan: scanClient, values: clientValues,
 	extraCols: []string{"search"},
 	extra:     func(c *practiced.Client) []any { return []any{clientSearch(c)} },
 	normalize: normalizeClient,

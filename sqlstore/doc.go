@@ -218,9 +218,11 @@ func filler[T any](t *table[T]) docFiller {
 	return docFiller{table: t.kind.Plural, fill: t.rewriteDocs}
 }
 
-// docTables are the tables that keep documents.
+// docTables are the tables that keep documents, but for clients, whose
+// document is the whole record since migration 0030: Migrate fills theirs
+// from their columns (clientsByColumns) before that migration drops them.
 func docTables() []docFiller {
-	out := []docFiller{filler(clients), filler(contacts), filler(locations), filler(practitioners),
+	out := []docFiller{filler(contacts), filler(locations), filler(practitioners),
 		filler(services), filler(cases), filler(clientPackages), filler(busyTimes), filler(formTemplates)}
 	for _, k := range practiced.NamedKinds {
 		out = append(out, filler(namedTables[k.Prefix]))
@@ -231,13 +233,13 @@ func docTables() []docFiller {
 // fillBatch is how many rows fillDocs gives documents in one transaction.
 const fillBatch = 500
 
-// fillDocs gives every row without a document its document, in batches
-// of fillBatch rows, each in a transaction of its own. It runs after the
-// migrations, so it fills the rows that existed before migration 0013
-// added the column; on a filled database it finds nothing to do. It may
-// be stopped and run again.
-func (s *Store) fillDocs(ctx context.Context) error {
-	for _, f := range docTables() {
+// fillDocs gives every row of tables without a document its document,
+// in batches of fillBatch rows, each in a transaction of its own. It fills
+// the rows that existed before migration 0013 added the column; on a
+// filled database it finds nothing to do. It may be stopped and run
+// again.
+func (s *Store) fillDocs(ctx context.Context, tables []docFiller) error {
+	for _, f := range tables {
 		for {
 			n, err := s.fillDocBatch(ctx, f)
 			if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -29,8 +30,10 @@ var migrations embed.FS
 // Migrate applies the migrations the database has not had yet, each in
 // its own transaction, then runs the steps SQL cannot do: fillDocs gives
 // each record without a stored document (the rows from before migration
-// 0013) its document, which only the Go encoder can write. That step is
-// idempotent and finds nothing to do on a database already filled.
+// 0013) its document, which only the Go encoder can write; the clients'
+// before migration 0030 drops the columns they are written from, the
+// others' after the last migration. That step is idempotent and finds
+// nothing to do on a database already filled.
 func (s *Store) Migrate(ctx context.Context) error {
 	if s.dialect.name == "postgres" {
 		// Servers starting together on one database take turns.
@@ -62,23 +65,72 @@ func (s *Store) Migrate(ctx context.Context) error {
 		if n > 0 {
 			continue
 		}
-		err := s.inTx(ctx, func(tx *sql.Tx) error {
-			for _, stmt := range splitStatements(m.sql) {
-				if _, err := tx.ExecContext(ctx, stmt); err != nil {
-					return fmt.Errorf("%s: %w", m.name, err)
-				}
+		if m.version == clientsDocumentOnly {
+			if err := s.fillDocs(ctx, []docFiller{filler(clientsByColumns)}); err != nil {
+				return fmt.Errorf("migrate: %w", err)
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.version, m.name)
-			return err
-		})
-		if err != nil {
+		}
+		if err := s.apply(ctx, m); err != nil {
 			return fmt.Errorf("migrate: %w", err)
 		}
 	}
-	if err := s.fillDocs(ctx); err != nil {
+	if err := s.fillDocs(ctx, docTables()); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
+}
+
+// apply runs one migration and records it, in one transaction. On
+// SQLite, migration 0030 builds the clients' table again, which needs
+// foreign keys off: the writer is one connection, so the setting holds
+// for the transaction, and every reference is checked before it commits.
+func (s *Store) apply(ctx context.Context, m migration) error {
+	rebuild := s.dialect.name == "sqlite" && m.version == clientsDocumentOnly
+	if rebuild {
+		if _, err := s.w.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+			return err
+		}
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, stmt := range splitStatements(m.sql) {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return fmt.Errorf("%s: %w", m.name, err)
+			}
+		}
+		if rebuild {
+			if err := foreignKeysHold(ctx, tx); err != nil {
+				return fmt.Errorf("%s: %w", m.name, err)
+			}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.version, m.name)
+		return err
+	})
+	if rebuild {
+		if _, onErr := s.w.ExecContext(context.Background(), `PRAGMA foreign_keys = ON`); onErr != nil {
+			err = errors.Join(err, onErr)
+		}
+	}
+	return err
+}
+
+// foreignKeysHold reports the first row of a SQLite database whose
+// reference finds no row.
+func foreignKeysHold(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var table, parent string
+		var rowid sql.NullInt64
+		var fk int
+		if err := rows.Scan(&table, &rowid, &parent, &fk); err != nil {
+			return err
+		}
+		return fmt.Errorf("a row of %s (rowid %d) refers to a row of %s that does not exist", table, rowid.Int64, parent)
+	}
+	return rows.Err()
 }
 
 // migrationLock is the PostgreSQL advisory lock key held while migrating.

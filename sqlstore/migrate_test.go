@@ -3,7 +3,9 @@ package sqlstore
 import (
 	"io/fs"
 	"path"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"testing"
@@ -188,5 +190,161 @@ func TestFillDocs(t *testing.T) {
 				t.Errorf("location documents %s, want [%s]", locs, docText(&got))
 			}
 		})
+	}
+}
+
+// legacyClientColumns are the columns migration 0030 drops from clients,
+// as the migrations before it made them.
+var legacyClientColumns = []string{
+	"title TEXT NOT NULL DEFAULT ''", "first_name TEXT NOT NULL DEFAULT ''", "last_name TEXT NOT NULL DEFAULT ''",
+	"preferred_name TEXT NOT NULL DEFAULT ''", "profession TEXT NOT NULL DEFAULT ''", "date_of_birth TEXT",
+	"sex TEXT NOT NULL DEFAULT ''", "gender_identity TEXT NOT NULL DEFAULT ''", "pronouns TEXT NOT NULL DEFAULT ''",
+	"privacy_policy_consent TEXT", "marketing_consent TEXT", "no_messages BOOLEAN NOT NULL DEFAULT FALSE",
+	"consent_method TEXT", "medications TEXT NOT NULL DEFAULT '[]'", "allergies TEXT NOT NULL DEFAULT '[]'",
+	"intolerances TEXT NOT NULL DEFAULT '[]'", "emergency_contact_relationship TEXT NOT NULL DEFAULT ''",
+	"notes TEXT NOT NULL DEFAULT ''", "alert TEXT NOT NULL DEFAULT ''", "referral_description TEXT NOT NULL DEFAULT ''",
+	"phone_number TEXT NOT NULL DEFAULT ''", "phone_numbers TEXT NOT NULL DEFAULT '[]'", "address TEXT NOT NULL DEFAULT '{}'",
+	"ndis_details TEXT", "related_clients TEXT NOT NULL DEFAULT '[]'", "linked_contacts TEXT NOT NULL DEFAULT '[]'",
+}
+
+// TestClientsWithoutDocumentsKeepTheirColumnsData puts a database back
+// to before migration 0030, its clients' columns restored, and writes
+// clients with no document, as on a database from before migration
+// 0013: migrating must give each its document from its columns before
+// 0030 drops them, so that every field reads back.
+func TestClientsWithoutDocumentsKeepTheirColumnsData(t *testing.T) {
+	for name, st := range aptEventStores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := t.Context()
+			b, err := st.CreateBusiness(ctx, "Clinic "+tid.New("biz"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.w.ExecContext(ctx, `SELECT first_name FROM clients`); err == nil {
+				t.Fatal("clients still have a first_name column after migrating")
+			}
+			for _, col := range legacyClientColumns {
+				if _, err := st.w.ExecContext(ctx, `ALTER TABLE clients ADD COLUMN `+col); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := st.w.ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = $1`, clientsDocumentOnly); err != nil {
+				t.Fatal(err)
+			}
+			stamp := practiced.NewTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+			n := fillBatch + 3
+			ids := make([]string, n)
+			for i := range n {
+				ids[i] = tid.New("cli")
+				if _, err := st.w.ExecContext(ctx, `INSERT INTO clients (business_id, id, first_name, last_name, email, date_of_birth,
+					no_messages, phone_numbers, address, notes, tag_ids, created_at, updated_at)
+					VALUES ($1, $2, $3, 'Archer', $4, '1990-02-03', $5, $6, $7, 'Knee <left>', '[]', $8, $8)`,
+					b.ID, ids[i], "Ann "+strconv.Itoa(i), "ann"+strconv.Itoa(i)+"@example.com", i%2 == 1,
+					`[{"type":"mobile","code":"+61","number":"412345678"}]`, `{"line1":"1 Main St","city":"Hobart"}`, tsv(stamp)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			caseID := tid.New("case")
+			if _, err := st.w.ExecContext(ctx, `INSERT INTO cases (business_id, id, client_id, name, created_at, updated_at)
+				VALUES ($1, $2, $3, 'Knee', $4, $4)`, b.ID, caseID, ids[0], tsv(stamp)); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.w.ExecContext(ctx, `SELECT notes FROM clients`); err == nil {
+				t.Error("clients have a notes column after migrating again")
+			}
+			var caseClient string
+			if err := st.w.QueryRowContext(ctx, `SELECT c.id FROM cases k JOIN clients c ON c.business_id = k.business_id AND c.id = k.client_id
+				WHERE k.business_id = $1 AND k.id = $2`, b.ID, caseID).Scan(&caseClient); err != nil || caseClient != ids[0] {
+				t.Errorf("the case's client after migrating: %q, %v; want %s", caseClient, err, ids[0])
+			}
+			if _, err := st.w.ExecContext(ctx, `INSERT INTO cases (business_id, id, client_id, name, created_at, updated_at)
+				VALUES ($1, $2, 'cli_none', 'Hip', $3, $3)`, b.ID, tid.New("case"), tsv(stamp)); err == nil {
+				t.Error("a case of a client that does not exist was stored after migrating: foreign keys are off")
+			}
+			page := practiced.PageRequest{Limit: n}
+			got, _, err := st.ListClients(ctx, b.ID, practiced.PersonFilter{}, page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs, _, err := st.ListClientDocs(ctx, b.ID, practiced.PersonFilter{}, page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != n || len(docs) != n {
+				t.Fatalf("%d clients and %d documents, want %d", len(got), len(docs), n)
+			}
+			for i, c := range got {
+				j := slices.Index(ids, c.ID)
+				if j < 0 || c.FirstName != "Ann "+strconv.Itoa(j) || c.LastName != "Archer" || c.Email != "ann"+strconv.Itoa(j)+"@example.com" ||
+					c.DateOfBirth == nil || *c.DateOfBirth != "1990-02-03" || c.NoMessages != (j%2 == 1) || c.Notes != "Knee <left>" ||
+					len(c.PhoneNumbers) != 1 || c.PhoneNumbers[0].Number != "412345678" || c.Address.Line1 != "1 Main St" ||
+					c.Address.City != "Hobart" || !c.CreatedAt.Equal(stamp.Time) {
+					t.Errorf("client %d read back as %+v", j, c)
+				}
+				if want := docText(&got[i]); string(docs[i]) != want {
+					t.Errorf("document %s, want %s", docs[i], want)
+				}
+			}
+		})
+	}
+}
+
+// On SQLite, migration 0030 builds the clients' table again with foreign
+// keys off; a reference that finds no client (left by an older server)
+// stops it, and the database keeps its columns and its clients.
+func TestClientsRebuildStopsAtAReferenceToNoClient(t *testing.T) {
+	ctx := t.Context()
+	st, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "rebuild.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	b, err := st.CreateBusiness(ctx, "Clinic "+tid.New("biz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, col := range legacyClientColumns {
+		if _, err := st.w.ExecContext(ctx, `ALTER TABLE clients ADD COLUMN `+col); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := st.w.ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = $1`, clientsDocumentOnly); err != nil {
+		t.Fatal(err)
+	}
+	stamp := tsv(practiced.NewTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)))
+	id := tid.New("cli")
+	if _, err := st.w.ExecContext(ctx, `INSERT INTO clients (business_id, id, first_name, last_name, address, created_at, updated_at)
+		VALUES ($1, $2, 'Ann', 'Archer', '{}', $3, $3)`, b.ID, id, stamp); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.w.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.w.ExecContext(ctx, `INSERT INTO cases (business_id, id, client_id, name, created_at, updated_at)
+		VALUES ($1, $2, 'cli_gone', 'Knee', $3, $3)`, b.ID, tid.New("case"), stamp); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.w.ExecContext(ctx, `PRAGMA foreign_keys = ON`); err != nil {
+		t.Fatal(err)
+	}
+	err = st.Migrate(ctx)
+	want := "migrate: 0030_clients_by_document.sql: a row of cases (rowid 1) refers to a row of clients that does not exist"
+	if err == nil || err.Error() != want {
+		t.Fatalf("Migrate: %v, want %s", err, want)
+	}
+	var first string
+	if err := st.w.QueryRowContext(ctx, `SELECT first_name FROM clients WHERE business_id = $1 AND id = $2`, b.ID, id).Scan(&first); err != nil || first != "Ann" {
+		t.Errorf("the client's first_name after the stopped migration: %q, %v", first, err)
+	}
+	var n int
+	if err := st.w.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = $1`, clientsDocumentOnly).Scan(&n); err != nil || n != 0 {
+		t.Errorf("migration 0030 recorded %d times (%v) after it stopped", n, err)
+	}
+	var on int
+	if err := st.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&on); err != nil || on != 1 {
+		t.Errorf("foreign keys %d (%v) after the stopped migration, want 1", on, err)
 	}
 }

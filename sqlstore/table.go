@@ -15,10 +15,13 @@ import (
 // every kind. Each change is recorded in the change feed in the same
 // transaction.
 type table[T any] struct {
-	kind   practiced.Kind // its Plural is the SQL table
-	cols   string         // columns after business_id, id first
-	scan   func(rowScanner) (T, error)
-	values func(*T) []any // in cols order
+	kind practiced.Kind // its Plural is the SQL table
+	cols string         // columns after business_id a write sets, id first
+	// readCols are the columns scan reads, when they are not cols: "doc"
+	// for a table whose stored document is the whole record (clients).
+	readCols string
+	scan     func(rowScanner) (T, error)
+	values   func(*T) []any // in cols order
 	// extraCols and extra are written but never read back (search text).
 	extraCols []string
 	extra     func(*T) []any
@@ -48,6 +51,14 @@ type stamps struct {
 	ID         *string
 	UpdatedAt  *practiced.Time
 	ArchivedAt **practiced.Time
+}
+
+// read returns the columns scan reads.
+func (t *table[T]) read() string {
+	if t.readCols != "" {
+		return t.readCols
+	}
+	return t.cols
 }
 
 // allCols are the columns a write sets, in allValues order.
@@ -103,7 +114,7 @@ func (t *table[T]) finish(ctx context.Context, db queryer, businessID string, re
 
 // get reads one record; lock is appended to the query (see dialect).
 func (t *table[T]) get(ctx context.Context, db queryer, businessID, id, lock string) (T, error) {
-	row := db.QueryRowContext(ctx, `SELECT `+t.cols+` FROM `+t.kind.Plural+` WHERE business_id = $1 AND id = $2`+lock, businessID, id)
+	row := db.QueryRowContext(ctx, `SELECT `+t.read()+` FROM `+t.kind.Plural+` WHERE business_id = $1 AND id = $2`+lock, businessID, id)
 	rec, err := t.scan(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return rec, practiced.NotFound(t.kind.Name)
@@ -145,7 +156,7 @@ func (t *table[T]) listDocsAt(ctx context.Context, db queryer, d dialect, q *lis
 
 // query starts a list query on the table, with the common filters.
 func (t *table[T]) query(businessID string, f practiced.ListFilter) *listQuery {
-	q := newListQuery(businessID, t.cols, t.kind.Plural, "business_id", "id")
+	q := newListQuery(businessID, t.read(), t.kind.Plural, "business_id", "id")
 	q.common("", f)
 	return q
 }
