@@ -223,14 +223,7 @@ func TestClientsWithoutDocumentsKeepTheirColumnsData(t *testing.T) {
 			if _, err := st.w.ExecContext(ctx, `SELECT first_name FROM clients`); err == nil {
 				t.Fatal("clients still have a first_name column after migrating")
 			}
-			for _, col := range legacyClientColumns {
-				if _, err := st.w.ExecContext(ctx, `ALTER TABLE clients ADD COLUMN `+col); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if _, err := st.w.ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = $1`, clientsDocumentOnly); err != nil {
-				t.Fatal(err)
-			}
+			beforeClientsDocumentOnly(t, st)
 			stamp := practiced.NewTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 			n := fillBatch + 3
 			ids := make([]string, n)
@@ -306,14 +299,7 @@ func TestClientsRebuildStopsAtAReferenceToNoClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, col := range legacyClientColumns {
-		if _, err := st.w.ExecContext(ctx, `ALTER TABLE clients ADD COLUMN `+col); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := st.w.ExecContext(ctx, `DELETE FROM schema_migrations WHERE version = $1`, clientsDocumentOnly); err != nil {
-		t.Fatal(err)
-	}
+	beforeClientsDocumentOnly(t, st)
 	stamp := tsv(practiced.NewTime(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)))
 	id := tid.New("cli")
 	if _, err := st.w.ExecContext(ctx, `INSERT INTO clients (business_id, id, first_name, last_name, address, created_at, updated_at)
@@ -346,5 +332,20 @@ func TestClientsRebuildStopsAtAReferenceToNoClient(t *testing.T) {
 	var on int
 	if err := st.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&on); err != nil || on != 1 {
 		t.Errorf("foreign keys %d (%v) after the stopped migration, want 1", on, err)
+	}
+}
+
+// beforeClientsDocumentOnly gives the clients' table back the columns
+// migration 0030 dropped and forgets that migration, so that the next
+// Migrate runs it again.
+func beforeClientsDocumentOnly(t *testing.T, st *Store) {
+	t.Helper()
+	for _, col := range legacyClientColumns {
+		if _, err := st.w.ExecContext(t.Context(), `ALTER TABLE clients ADD COLUMN `+col); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := st.w.ExecContext(t.Context(), `DELETE FROM schema_migrations WHERE version = $1`, clientsDocumentOnly); err != nil {
+		t.Fatal(err)
 	}
 }
