@@ -22,11 +22,7 @@ import (
 // openSQLite opens a fresh store on a file of its own.
 func openSQLite(t *testing.T) practiced.Store {
 	t.Helper()
-	st, err := sqlstore.Open(t.Context(), "sqlite:"+filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
+	return testfix.SQLiteStore(t)
 }
 
 func TestStore(t *testing.T) {
