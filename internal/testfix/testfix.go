@@ -5,9 +5,6 @@ package testfix
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -36,8 +33,20 @@ func Store(t testing.TB) *sqlstore.Store {
 
 // SQLiteStore opens a fresh SQLite store in a temporary directory: a
 // copy of an empty database migrated once by the test binary (see
-// migrated), which Open finds up to date.
+// emptyDBFile), which Open finds up to date.
 func SQLiteStore(t testing.TB) *sqlstore.Store {
+	t.Helper()
+	st, err := sqlstore.Open(context.Background(), "sqlite:"+emptyDBFile(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// emptyDBFile writes a new copy of the empty, migrated database into
+// the test's temporary directory and returns its path.
+func emptyDBFile(t testing.TB) string {
 	t.Helper()
 	data, err := migrated()
 	if err != nil {
@@ -47,12 +56,7 @@ func SQLiteStore(t testing.TB) *sqlstore.Store {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	st, err := sqlstore.Open(context.Background(), "sqlite:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
+	return path
 }
 
 // emptyDB holds the file of an empty SQLite database with every
@@ -75,27 +79,28 @@ func migrated() ([]byte, error) {
 	return emptyDB.data, emptyDB.err
 }
 
+// migrate migrates a new database and returns its backup's file, which
+// holds the whole database whatever its write-ahead log still held.
 func migrate() ([]byte, error) {
 	dir, err := os.MkdirTemp("", "practiced-testfix-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	ctx := context.Background()
 	path := filepath.Join(dir, "empty.db")
-	st, err := sqlstore.Open(context.Background(), "sqlite:"+path)
+	st, err := sqlstore.Open(ctx, "sqlite:"+path)
 	if err != nil {
 		return nil, err
 	}
 	if err := st.Close(); err != nil {
 		return nil, err
 	}
-	// The last connection's close moves the write-ahead log into the
-	// file and removes it; a log left behind would hold part of the
-	// schema.
-	if _, err := os.Stat(path + "-wal"); !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("testfix: the migrated database left its write-ahead log (%v)", err)
+	backup := filepath.Join(dir, "backup.db")
+	if err := sqlstore.BackupSQLite(ctx, path, backup); err != nil {
+		return nil, err
 	}
-	return os.ReadFile(path)
+	return os.ReadFile(backup)
 }
 
 // Clinic is one business with a small set of records.

@@ -3,7 +3,6 @@ package testfix
 import (
 	"context"
 	"database/sql"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,15 +55,7 @@ func TestMigratedIsANewDatabaseMigrated(t *testing.T) {
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	data, err := migrated()
-	if err != nil {
-		t.Fatal(err)
-	}
-	copied := filepath.Join(t.TempDir(), "copied.db")
-	if err := os.WriteFile(copied, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	want, got := schema(t, fresh), schema(t, copied)
+	want, got := schema(t, fresh), schema(t, emptyDBFile(t))
 	if !slices.Equal(got, want) {
 		t.Fatalf("the copied database's schema differs from a new one's:\n got %s\nwant %s",
 			strings.Join(got, "\n    "), strings.Join(want, "\n    "))
