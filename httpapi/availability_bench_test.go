@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"syscall"
 	"testing"
 	"time"
 
@@ -76,7 +75,7 @@ func benchSlots(b *testing.B, practitioners, appointments, busy int, extra url.V
 	}
 	req, _ := http.NewRequest("GET", srv.URL+"/v1/availability_slots?"+q.Encode(), nil)
 	req.Header.Set("Authorization", "Bearer "+c.Token)
-	cpu := processCPU()
+	cpu := testfix.ProcessCPU()
 	for b.Loop() {
 		res, err := http.DefaultClient.Do(req)
 		if err != nil || res.StatusCode != 200 {
@@ -86,17 +85,7 @@ func benchSlots(b *testing.B, practitioners, appointments, busy int, extra url.V
 	}
 	// The machine is shared, so the time a request takes varies with the
 	// load; the CPU time it takes (client and server together) varies less.
-	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
-}
-
-// processCPU returns the CPU time the process has used, in user and
-// system mode.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64((testfix.ProcessCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
 }
 
 // A month for one practitioner with 2,000 appointments and 500 busy
