@@ -43,9 +43,11 @@ func eventData(data any) (string, error) {
 //
 // Each event's place in the feed, seq, is the business's largest plus
 // one. On SQLite, whose writes are one transaction at a time, the events
-// carry their numbers as they are inserted; the trigger of migration
-// 0016 numbers only an event written without one, by rewriting its row
-// and three of its indexes. PostgreSQL numbers them at commit.
+// carry their numbers as they are inserted: a group's transaction reads
+// the business's largest once and then counts on from the numbers it
+// gave (writerTx); the trigger of migration 0016 numbers only an event
+// written without one, by rewriting its row and three of its indexes.
+// PostgreSQL numbers them at commit.
 func recordEvents(ctx context.Context, db queryer, businessID string, events []newEvent) error {
 	if len(events) == 0 {
 		return nil
@@ -54,9 +56,13 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 	now := tsv(practiced.Now())
 	cols := "business_id, id, type, record_type, record_id, data, created_at"
 	var last int64 = -1
-	if singleWriterTx(db) {
-		if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM events WHERE business_id = $1`, businessID).Scan(&last); err != nil {
-			return fmt.Errorf("event: %w", err)
+	writer := writerOf(db)
+	if writer != nil {
+		var known bool
+		if last, known = writer.lastSeq[businessID]; !known {
+			if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM events WHERE business_id = $1`, businessID).Scan(&last); err != nil {
+				return fmt.Errorf("event: %w", err)
+			}
 		}
 		cols += ", seq"
 	}
@@ -79,6 +85,9 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 		}
 		if _, err := db.ExecContext(ctx, `INSERT INTO events (`+cols+`) VALUES `+strings.Join(rows, ", "), a.vals...); err != nil {
 			return fmt.Errorf("event: %w", err)
+		}
+		if writer != nil {
+			writer.lastSeq[businessID] = last
 		}
 	}
 	for _, e := range events {

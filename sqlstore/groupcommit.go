@@ -21,16 +21,39 @@ var errClosed = errors.New("sql: database is closed")
 // SQLite's writes one transaction at a time: in them the next number of
 // a business's feed is its largest plus one (recordEvents), and
 // statements may use SQLite's plain "?" parameters.
-var singleWriter sync.Map // *sql.Tx → true
+var singleWriter sync.Map // *sql.Tx → *writerTx
+
+// writerTx is what a transaction of the committer knows of what it
+// wrote: the largest feed number it gave each business, so that the
+// next event of a group's member need not read it again. Members run
+// one at a time, so it needs no lock.
+type writerTx struct {
+	lastSeq map[string]int64
+}
+
+// forget drops what the transaction knows, when a member's writes were
+// rolled back: the numbers it took are free again.
+func (w *writerTx) forget() {
+	clear(w.lastSeq)
+}
+
+// writerOf returns the state of db when it is a transaction of the
+// committer, and nil otherwise.
+func writerOf(db queryer) *writerTx {
+	tx, ok := db.(*sql.Tx)
+	if !ok {
+		return nil
+	}
+	w, ok := singleWriter.Load(tx)
+	if !ok {
+		return nil
+	}
+	return w.(*writerTx)
+}
 
 // singleWriterTx reports whether db is a transaction of the committer.
 func singleWriterTx(db queryer) bool {
-	tx, ok := db.(*sql.Tx)
-	if !ok {
-		return false
-	}
-	_, ok = singleWriter.Load(tx)
-	return ok
+	return writerOf(db) != nil
 }
 
 // committer is SQLite's single writer with group commit. SQLite makes a
@@ -253,7 +276,8 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 		}
 		return nil
 	}
-	singleWriter.Store(tx, true)
+	writer := &writerTx{lastSeq: map[string]int64{}}
+	singleWriter.Store(tx, writer)
 	defer singleWriter.Delete(tx)
 	var members []*txCall
 	// failed holds the members that failed alone. They are answered only
@@ -299,6 +323,7 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 			close(call.done)
 			return pending
 		}
+		writer.forget()
 		_, err := tx.Exec("ROLLBACK TO member")
 		if err == nil {
 			_, err = tx.Exec("RELEASE member")
