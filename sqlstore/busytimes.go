@@ -267,9 +267,7 @@ func (s *Store) lockSeries(ctx context.Context, tx *sql.Tx, businessID, id strin
 	if !following || first.RepeatID == nil {
 		return recs, nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT `+busyTimeCols+` FROM busy_times
-		WHERE business_id = $1 AND repeat_id = $2 AND starts_at >= $3 AND id <> $4
-		ORDER BY starts_at, id`+s.dialect.lockRow, businessID, *first.RepeatID, tsv(first.StartsAt), first.ID)
+	rows, err := tx.QueryContext(ctx, `SELECT `+busyTimeCols+seriesFrom+s.dialect.lockRow, businessID, *first.RepeatID, tsv(first.StartsAt), first.ID)
 	if err != nil {
 		return nil, fmt.Errorf("series: %w", err)
 	}
@@ -283,6 +281,14 @@ func (s *Store) lockSeries(ctx context.Context, tx *sql.Tx, businessID, id strin
 	}
 	return recs, rows.Err()
 }
+
+// seriesFrom reads the busy times of series $2 that start at or after
+// $3 but $4, in start order. The index busy_times_repeat holds the busy
+// times of a series only (migration 0031); repeat_id = $2 implies that
+// it is not null, so both stores read it.
+const seriesFrom = ` FROM busy_times
+	WHERE business_id = $1 AND repeat_id = $2 AND starts_at >= $3 AND id <> $4
+	ORDER BY starts_at, id`
 
 func idsOf(bts []practiced.BusyTime) []string {
 	ids := make([]string, len(bts))

@@ -45,9 +45,9 @@ func eventData(data any) (string, error) {
 // one. On SQLite, whose writes are one transaction at a time, the events
 // carry their numbers as they are inserted: a group's transaction reads
 // the business's largest once and then counts on from the numbers it
-// gave (writerTx); the trigger of migration 0016 numbers only an event
-// written without one, by rewriting its row and three of its indexes.
-// PostgreSQL numbers them at commit.
+// gave (writerTx). Every event is written here, so none goes without a
+// number (migration 0032 dropped the trigger that gave one to an event
+// written without). PostgreSQL numbers them at commit.
 func recordEvents(ctx context.Context, db queryer, businessID string, events []newEvent) error {
 	if len(events) == 0 {
 		return nil
