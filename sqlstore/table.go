@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -44,6 +45,10 @@ type table[T any] struct {
 	// domain returns the domain event actions of a change from before
 	// (nil for a new record) to after, such as practiced.FormEvents.
 	domain func(before, after *T) []string
+
+	// colsOnce makes written, the columns allCols returns, once.
+	colsOnce sync.Once
+	written  []string
 }
 
 // stamps are the fields every record has.
@@ -61,13 +66,16 @@ func (t *table[T]) read() string {
 	return t.cols
 }
 
-// allCols are the columns a write sets, in allValues order.
+// allCols are the columns a write sets, in allValues order, made once:
+// a caller may append to them but not change them.
 func (t *table[T]) allCols() []string {
-	cols := append(splitCols(t.cols), t.extraCols...)
-	if t.docs {
-		cols = append(cols, "doc")
-	}
-	return cols
+	t.colsOnce.Do(func() {
+		t.written = append(splitCols(t.cols), t.extraCols...)
+		if t.docs {
+			t.written = append(t.written, "doc")
+		}
+	})
+	return t.written[:len(t.written):len(t.written)]
 }
 
 // allValues are the values a write sets, in allCols order. rec must be
