@@ -4,5 +4,5 @@
 -- the busy times of a series only. A query for a series' repeat_id
 -- implies that it is not null, so SQLite and PostgreSQL still read the
 -- series through it.
-DROP INDEX busy_times_repeat;
+DROP INDEX IF EXISTS busy_times_repeat;
 CREATE INDEX busy_times_repeat ON busy_times (business_id, repeat_id) WHERE repeat_id IS NOT NULL;

@@ -5,4 +5,4 @@
 -- every insert of an event run it and save the pages it changed for a
 -- rollback of the statement, a ninth of an event's and a busy time's
 -- insert together. PostgreSQL numbers events at commit and never had it.
-DROP TRIGGER events_take_seq;
+DROP TRIGGER IF EXISTS events_take_seq;
