@@ -213,7 +213,7 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 	docs := make([]practiced.Doc, len(recs))
 	for start := 0; start < len(recs); start += per {
 		chunk := recs[start:min(start+per, len(recs))]
-		a := args{positional: singleWriterTx(tx)}
+		a := args{positional: singleWriterTx(tx), vals: make([]any, 0, len(chunk)*len(cols))}
 		rows := make([]string, len(chunk))
 		for i := range chunk {
 			t.tidy(&chunk[i])
