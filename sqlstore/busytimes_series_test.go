@@ -10,22 +10,35 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
+// busyPlaceTime is when busyPlace's records were made.
+var busyPlaceTime = practiced.NewTime(time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC))
+
+// busyPlace makes a business with one location and one practitioner who
+// works there, for busy times.
+func busyPlace(t testing.TB, st *Store) (practiced.Business, practiced.Location, practiced.Practitioner) {
+	t.Helper()
+	ctx := context.Background()
+	biz, err := st.CreateBusiness(ctx, "Busy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := busyPlaceTime
+	loc := practiced.Location{ID: tid.New("loc"), Name: "Sydney", Timezone: "Australia/Sydney", CreatedAt: now, UpdatedAt: now}
+	pra := practiced.Practitioner{ID: tid.New("pra"), FirstName: "Alice", LastName: "Nguyen", LocationIDs: []string{loc.ID}, CreatedAt: now, UpdatedAt: now}
+	if err := st.Seed(ctx, biz.ID, practiced.SeedData{Locations: []practiced.Location{loc}, Practitioners: []practiced.Practitioner{pra}}); err != nil {
+		t.Fatal(err)
+	}
+	return biz, loc, pra
+}
+
 // The index of busy times by series holds the busy times of a series
 // only, and the read of a series goes through it on both stores.
 func TestBusyTimeSeriesIndexHoldsSeriesOnly(t *testing.T) {
 	for name, st := range aptEventStores(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			biz, err := st.CreateBusiness(ctx, "Series")
-			if err != nil {
-				t.Fatal(err)
-			}
-			now := practiced.NewTime(time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC))
-			loc := practiced.Location{ID: tid.New("loc"), Name: "L", Timezone: "UTC", CreatedAt: now, UpdatedAt: now}
-			pra := practiced.Practitioner{ID: tid.New("pra"), FirstName: "A", LastName: "B", LocationIDs: []string{loc.ID}, CreatedAt: now, UpdatedAt: now}
-			if err := st.Seed(ctx, biz.ID, practiced.SeedData{Locations: []practiced.Location{loc}, Practitioners: []practiced.Practitioner{pra}}); err != nil {
-				t.Fatal(err)
-			}
+			biz, loc, pra := busyPlace(t, st)
+			now := busyPlaceTime
 			series := tid.New(practiced.PrefixRepeat)
 			busy := func(day int, repeat *string) practiced.BusyTime {
 				start := now.Add(time.Duration(day)*24*time.Hour + 9*time.Hour)

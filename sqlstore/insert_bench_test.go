@@ -28,16 +28,8 @@ func BenchmarkInsertBusyTime(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	biz, err := st.CreateBusiness(ctx, "Bench")
-	if err != nil {
-		b.Fatal(err)
-	}
-	now := practiced.NewTime(time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC))
-	loc := practiced.Location{ID: tid.New("loc"), Name: "Sydney", Timezone: "Australia/Sydney", CreatedAt: now, UpdatedAt: now}
-	pra := practiced.Practitioner{ID: tid.New("pra"), FirstName: "Alice", LastName: "Nguyen", LocationIDs: []string{loc.ID}, CreatedAt: now, UpdatedAt: now}
-	if err := st.Seed(ctx, biz.ID, practiced.SeedData{Locations: []practiced.Location{loc}, Practitioners: []practiced.Practitioner{pra}}); err != nil {
-		b.Fatal(err)
-	}
+	biz, loc, pra := busyPlace(b, st)
+	now := busyPlaceTime
 	tx, err := st.w.BeginTx(ctx, nil)
 	if err != nil {
 		b.Fatal(err)
