@@ -283,7 +283,7 @@ func (s *Store) lockSeries(ctx context.Context, tx *sql.Tx, businessID, id strin
 }
 
 // seriesFrom reads the busy times of series $2 that start at or after
-// $3 but $4, in start order. The index busy_times_repeat holds the busy
+// $3, other than $4, in start order. The index busy_times_repeat holds the busy
 // times of a series only (migration 0031); repeat_id = $2 implies that
 // it is not null, so both stores read it.
 const seriesFrom = ` FROM busy_times

@@ -31,6 +31,40 @@ func busyPlace(t testing.TB, st *Store) (practiced.Business, practiced.Location,
 	return biz, loc, pra
 }
 
+// busyOn returns a busy time of busyPlace's practitioner, from 9:00 to
+// 10:00 UTC day days after busyPlaceTime, of series repeat (nil: none).
+func busyOn(loc practiced.Location, pra practiced.Practitioner, day int, repeat *string) practiced.BusyTime {
+	start := busyPlaceTime.Add(time.Duration(day)*24*time.Hour + 9*time.Hour)
+	return practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), LocationID: loc.ID, PractitionerID: pra.ID,
+		StartsAt: practiced.NewTime(start), EndsAt: practiced.NewTime(start.Add(time.Hour)), RepeatID: repeat,
+		CreatedAt: busyPlaceTime, UpdatedAt: busyPlaceTime}
+}
+
+// seriesIndexEntries returns how many entries SQLite's index of busy
+// times by series holds, as ANALYZE counts them.
+func seriesIndexEntries(t *testing.T, st *Store) string {
+	t.Helper()
+	if _, err := st.w.ExecContext(t.Context(), `ANALYZE busy_times`); err != nil {
+		t.Fatal(err)
+	}
+	var stat string
+	if err := st.r.QueryRowContext(t.Context(), `SELECT stat FROM sqlite_stat1 WHERE idx = 'busy_times_repeat'`).Scan(&stat); err != nil {
+		t.Fatal(err)
+	}
+	entries, _, _ := strings.Cut(stat, " ")
+	return entries
+}
+
+// eventTriggers returns how many triggers SQLite's events table has.
+func eventTriggers(t *testing.T, st *Store) int {
+	t.Helper()
+	var n int
+	if err := st.r.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // The index of busy times by series holds the busy times of a series
 // only, and the read of a series goes through it on both stores.
 func TestBusyTimeSeriesIndexHoldsSeriesOnly(t *testing.T) {
@@ -38,14 +72,9 @@ func TestBusyTimeSeriesIndexHoldsSeriesOnly(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
 			biz, loc, pra := busyPlace(t, st)
-			now := busyPlaceTime
 			series := tid.New(practiced.PrefixRepeat)
-			busy := func(day int, repeat *string) practiced.BusyTime {
-				start := now.Add(time.Duration(day)*24*time.Hour + 9*time.Hour)
-				return practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), LocationID: loc.ID, PractitionerID: pra.ID,
-					StartsAt: practiced.NewTime(start), EndsAt: practiced.NewTime(start.Add(time.Hour)), RepeatID: repeat, CreatedAt: now, UpdatedAt: now}
-			}
-			bts := []practiced.BusyTime{busy(0, &series), busy(7, &series), busy(14, &series), busy(1, nil), busy(2, nil)}
+			bts := []practiced.BusyTime{busyOn(loc, pra, 0, &series), busyOn(loc, pra, 7, &series), busyOn(loc, pra, 14, &series),
+				busyOn(loc, pra, 1, nil), busyOn(loc, pra, 2, nil)}
 			if _, err := st.CreateBusyTimes(ctx, biz.ID, bts, false); err != nil {
 				t.Fatal(err)
 			}
@@ -71,29 +100,10 @@ func TestBusyTimeSeriesIndexHoldsSeriesOnly(t *testing.T) {
 			args := []any{biz.ID, series, tsv(bts[0].StartsAt), bts[0].ID}
 			var plan string
 			if name == "sqlite" {
-				if _, err := st.w.ExecContext(ctx, `ANALYZE busy_times`); err != nil {
-					t.Fatal(err)
+				if entries := seriesIndexEntries(t, st); entries != "3" {
+					t.Errorf("busy_times_repeat holds %s entries, want the series' 3", entries)
 				}
-				var stat string
-				if err := st.r.QueryRowContext(ctx, `SELECT stat FROM sqlite_stat1 WHERE idx = 'busy_times_repeat'`).Scan(&stat); err != nil {
-					t.Fatal(err)
-				}
-				if entries, _, _ := strings.Cut(stat, " "); entries != "3" {
-					t.Errorf("busy_times_repeat holds %s entries (sqlite_stat1 %q), want the series' 3", entries, stat)
-				}
-				rows, err := st.r.QueryContext(ctx, `EXPLAIN QUERY PLAN SELECT id`+seriesFrom, args...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for rows.Next() {
-					var id, parent, unused int
-					var detail string
-					if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-						t.Fatal(err)
-					}
-					plan += detail + "\n"
-				}
-				rows.Close()
+				plan = planText(t, st.r, `EXPLAIN QUERY PLAN SELECT id`+seriesFrom, args...)
 			} else {
 				conn, err := st.r.Conn(ctx)
 				if err != nil {
@@ -105,18 +115,7 @@ func TestBusyTimeSeriesIndexHoldsSeriesOnly(t *testing.T) {
 				if _, err := conn.ExecContext(ctx, `SET enable_seqscan = off`); err != nil {
 					t.Fatal(err)
 				}
-				rows, err := conn.QueryContext(ctx, `EXPLAIN (FORMAT TEXT, COSTS OFF) SELECT id`+seriesFrom, args...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for rows.Next() {
-					var line string
-					if err := rows.Scan(&line); err != nil {
-						t.Fatal(err)
-					}
-					plan += line + "\n"
-				}
-				rows.Close()
+				plan = planText(t, conn, `EXPLAIN (FORMAT TEXT, COSTS OFF) SELECT id`+seriesFrom, args...)
 				conn.ExecContext(ctx, `RESET enable_seqscan`)
 			}
 			if !strings.Contains(plan, "busy_times_repeat") {
@@ -124,4 +123,35 @@ func TestBusyTimeSeriesIndexHoldsSeriesOnly(t *testing.T) {
 			}
 		})
 	}
+}
+
+// planText runs the EXPLAIN statement q and returns its plan: the last
+// column of each row, a line each (SQLite's detail, PostgreSQL's line).
+func planText(t *testing.T, db queryer, q string, args ...any) string {
+	t.Helper()
+	rows, err := db.QueryContext(t.Context(), q, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dest := make([]any, len(cols))
+	for i := range dest {
+		dest[i] = new(any)
+	}
+	var line, plan string
+	dest[len(dest)-1] = &line
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			t.Fatal(err)
+		}
+		plan += line + "\n"
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return plan
 }

@@ -68,7 +68,7 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 	}
 	for start := 0; start < len(events); start += per {
 		chunk := events[start:min(start+per, len(events))]
-		a := args{positional: last >= 0, vals: make([]any, 0, len(chunk)*8)} // 8 columns with seq
+		a := args{positional: last >= 0, vals: make([]any, 0, len(chunk)*(strings.Count(cols, ",")+1))}
 		rows := make([]string, len(chunk))
 		for i, e := range chunk {
 			data, err := eventData(e.data)

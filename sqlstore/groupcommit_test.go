@@ -287,9 +287,8 @@ func TestGroupCommitNumbersTheFeed(t *testing.T) {
 	ctx := context.Background()
 	// No trigger numbers an event written without a number: the events
 	// must carry theirs.
-	var triggers int
-	if err := st.r.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'`).Scan(&triggers); err != nil || triggers != 0 {
-		t.Fatalf("%d triggers on events, %v; want none", triggers, err)
+	if n := eventTriggers(t, st); n != 0 {
+		t.Fatalf("%d triggers on events, want none", n)
 	}
 	var bizs []string
 	for _, name := range []string{"One", "Two"} {

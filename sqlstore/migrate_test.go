@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"database/sql"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -347,5 +349,82 @@ func beforeClientsDocumentOnly(t *testing.T, st *Store) {
 	}
 	if _, err := st.w.ExecContext(t.Context(), `DELETE FROM schema_migrations WHERE version = $1`, clientsDocumentOnly); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A SQLite database from before migrations 0031 and 0032, whose events
+// were numbered by the writer and, for one written without a number, by
+// the trigger of 0016: after the upgrade the series index holds the
+// series' busy times only, no trigger is left on the events, and the
+// next event takes its business's largest number plus one, so the feed
+// goes on 1, 2, 3 … with no gap.
+func TestSeriesIndexAndFeedNumbersAcrossUpgrade(t *testing.T) {
+	ctx := t.Context()
+	st, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "upgrade.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	biz, loc, pra := busyPlace(t, st)
+	trigger := ""
+	sql0016, err := migrations.ReadFile("migrations/0016_event_sequence.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range splitStatements(string(sql0016)) {
+		if strings.HasPrefix(stmt, "CREATE TRIGGER events_take_seq") {
+			trigger = stmt
+		}
+	}
+	if trigger == "" {
+		t.Fatal("migration 0016 creates no trigger events_take_seq")
+	}
+	for _, q := range []string{
+		`DROP INDEX busy_times_repeat`,
+		`CREATE INDEX busy_times_repeat ON busy_times (business_id, repeat_id)`,
+		trigger,
+		`DELETE FROM schema_migrations WHERE version IN (31, 32)`,
+	} {
+		if _, err := st.w.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	series := tid.New(practiced.PrefixRepeat)
+	bts := []practiced.BusyTime{busyOn(loc, pra, 0, &series), busyOn(loc, pra, 7, &series), busyOn(loc, pra, 1, nil)}
+	if _, err := st.CreateBusyTimes(ctx, biz.ID, bts, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.w.ExecContext(ctx, `INSERT INTO events (business_id, id, type, record_type, record_id, data, created_at)
+		VALUES ($1, $2, 'tag.created', 'tag', 'tag_by_hand', '{}', $3)`, biz.ID, tid.New(practiced.PrefixEvent), tsv(busyPlaceTime)); err != nil {
+		t.Fatal(err)
+	}
+
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := eventTriggers(t, st); n != 0 {
+		t.Errorf("%d triggers on events after the upgrade, want none", n)
+	}
+	if entries := seriesIndexEntries(t, st); entries != "2" {
+		t.Errorf("busy_times_repeat holds %s entries after the upgrade, want the series' 2", entries)
+	}
+	if _, err := st.CreateBusyTimes(ctx, biz.ID, []practiced.BusyTime{busyOn(loc, pra, 2, nil)}, false); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := st.r.QueryContext(ctx, `SELECT seq FROM events WHERE business_id = $1 ORDER BY seq`, biz.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var seqs []int64
+	for rows.Next() {
+		var seq sql.NullInt64
+		if err := rows.Scan(&seq); err != nil {
+			t.Fatal(err)
+		}
+		seqs = append(seqs, seq.Int64)
+	}
+	if want := []int64{1, 2, 3, 4, 5}; !slices.Equal(seqs, want) {
+		t.Errorf("the feed's numbers after the upgrade: %v, want %v", seqs, want)
 	}
 }
