@@ -63,12 +63,14 @@ func singleWriterTx(db queryer) bool {
 // transaction and commits them together, one fsync for the group. Each
 // caller is answered only after that commit.
 //
-// Every member but the first of a group runs inside a savepoint: a member
-// whose function fails is rolled back to its savepoint and fails alone,
-// and the others commit. The first needs none: when it fails, the whole
-// transaction is rolled back, which holds only its work. Members run one
-// at a time, in the order they were taken, each seeing the effects of
-// those before it, so the writer stays serializable.
+// Members run one at a time, in the order they were taken, each seeing
+// the effects of those before it, so the writer stays serializable. They
+// run with no savepoint between them until one fails; the group then
+// runs again from its start with every member inside a savepoint of its
+// own, so that a member whose function fails is rolled back to its
+// savepoint and fails alone, and the others commit (runMembers). A
+// failing first member needs none: the whole transaction is rolled
+// back, which holds only its work.
 //
 // A call may ask for an unsynced commit (doUnsynced): it then runs in a
 // group of such calls only, committed with synchronous=NORMAL, which
@@ -247,7 +249,17 @@ func (c *committer) next(pending *[]*txCall, size int) *txCall {
 func (c *committer) group(pending []*txCall) (again []*txCall) {
 	unsynced := pending[0].unsynced
 	var later []*txCall
-	defer func() { again = append(again, later...) }()
+	// failed holds the members that failed alone. They are answered only
+	// once the group has committed, so that a caller who lost a race to
+	// another member (a time booked twice) reads the winner's write as
+	// soon as it hears that it lost.
+	var failed []*txCall
+	defer func() {
+		for _, call := range failed {
+			close(call.done)
+		}
+		again = append(again, later...)
+	}()
 	begin := c.db.BeginTx
 	if unsynced {
 		// The group holds the writer's one connection from the setting
@@ -269,91 +281,119 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 		defer c.restoreSync(conn)
 		begin = conn.BeginTx
 	}
-	tx, err := begin(context.Background(), nil)
-	if err != nil {
-		for _, call := range pending {
-			answer(call, fmt.Errorf("begin: %w", err))
+	careful := false
+	for {
+		tx, err := begin(context.Background(), nil)
+		if err != nil {
+			for _, call := range pending {
+				answer(call, fmt.Errorf("begin: %w", err))
+			}
+			return nil
 		}
-		return nil
+		members, rest, end := c.runMembers(tx, pending, careful, unsynced, &later, &failed)
+		switch end {
+		case groupAgain:
+			pending, careful = rest, true
+			continue
+		case groupLost:
+			return rest
+		}
+		err = tx.Commit()
+		if err != nil {
+			err = fmt.Errorf("commit: %w", err)
+		}
+		for _, call := range members {
+			if err == nil && call.after != nil {
+				answer(call, call.after())
+				continue
+			}
+			answer(call, err)
+		}
+		return rest
 	}
+}
+
+// groupEnd is how runMembers left a group's transaction.
+type groupEnd int
+
+const (
+	groupCommit groupEnd = iota // every member taken ran: commit
+	groupAgain                  // rolled back: run the calls again, each behind a savepoint
+	groupLost                   // rolled back: the calls returned start a new group
+)
+
+// runMembers runs pending, then whatever else is queued, in tx, one
+// after another, and returns the members that ran, the calls that did
+// not, and what became of tx.
+//
+// A member that succeeds leaves its writes for the next to see, with no
+// savepoint around it unless careful: most writes succeed, and a
+// savepoint has SQLite copy each page a member changes, to undo it
+// alone, which is a seventh of a busy time's insert and its event
+// (docs/performance.md). When a member fails where no savepoint can undo
+// it alone, runMembers rolls tx back and returns groupAgain, the members
+// that ran and the failing one first among the calls, to run again from
+// the start with a savepoint each: every member then sees exactly the
+// members before it that commit, and a group with a failing member costs
+// at most its work twice. A first member that fails is answered at once
+// (groupLost), as the transaction held only its work. Careful, a member
+// that fails is rolled back to its savepoint and added to failed, and
+// the others go on.
+func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful, unsynced bool, later, failed *[]*txCall) (members, rest []*txCall, end groupEnd) {
 	writer := &writerTx{lastSeq: map[string]int64{}}
 	singleWriter.Store(tx, writer)
 	defer singleWriter.Delete(tx)
-	var members []*txCall
-	// failed holds the members that failed alone. They are answered only
-	// once the group has committed, so that a caller who lost a race to
-	// another member (a time booked twice) reads the winner's write as
-	// soon as it hears that it lost.
-	var failed []*txCall
 	for {
 		if unsynced && len(members) == 1 {
-			break
+			return members, pending, groupCommit
 		}
-		call := c.next(&pending, len(members)+len(later))
+		call := c.next(&pending, len(members)+len(*later))
 		if call == nil {
-			break
+			return members, pending, groupCommit
 		}
 		if call.unsynced != unsynced {
-			later = append(later, call)
+			*later = append(*later, call)
 			continue
 		}
-		// The first member runs without a savepoint: when it fails, the
-		// transaction holds nothing else.
-		first := len(members) == 0
-		if !first {
+		if careful {
 			if _, err := tx.Exec("SAVEPOINT member"); err != nil {
 				tx.Rollback()
 				answer(call, fmt.Errorf("begin: %w", err))
-				return append(members, pending...)
+				return nil, append(members, pending...), groupLost
 			}
 		}
 		if ok := run(call, tx); ok {
-			if !first {
+			if careful {
 				if _, err := tx.Exec("RELEASE member"); err != nil {
 					tx.Rollback()
 					answer(call, fmt.Errorf("commit: %w", err))
-					return append(members, pending...)
+					return nil, append(members, pending...), groupLost
 				}
 			}
 			members = append(members, call)
 			continue
 		}
-		if first {
+		if !careful {
 			tx.Rollback()
-			close(call.done)
-			return pending
+			if len(members) == 0 {
+				close(call.done)
+				return nil, pending, groupLost
+			}
+			return nil, append(append(members, call), pending...), groupAgain
 		}
 		writer.forget()
 		_, err := tx.Exec("ROLLBACK TO member")
 		if err == nil {
 			_, err = tx.Exec("RELEASE member")
 		}
-		failed = append(failed, call)
+		*failed = append(*failed, call)
 		if err != nil {
 			// The failure ended the transaction and the members before
 			// it with it: they run again in a new one.
 			tx.Rollback()
-			for _, call := range failed {
-				close(call.done)
-			}
-			return append(members, pending...)
+			return nil, append(members, pending...), groupLost
 		}
 	}
-	err = tx.Commit()
-	if err != nil {
-		err = fmt.Errorf("commit: %w", err)
-	}
-	for _, call := range members {
-		if err == nil && call.after != nil {
-			answer(call, call.after())
-			continue
-		}
-		answer(call, err)
-	}
-	for _, call := range failed {
-		close(call.done)
-	}
-	return pending
 }
 
 // restoreSync sets the connection of an unsynced group back to the
@@ -368,6 +408,7 @@ func (c *committer) restoreSync(conn *sql.Conn) {
 // after its caller gave up fails as a transaction of its own would, at
 // commit.
 func run(call *txCall, tx *sql.Tx) (ok bool) {
+	call.err, call.panic = nil, nil // from a run of a group rolled back
 	defer func() {
 		if p := recover(); p != nil {
 			call.panic = p

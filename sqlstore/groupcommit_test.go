@@ -196,7 +196,9 @@ func TestGroupCommitFailingFirstMemberFailsAlone(t *testing.T) {
 
 // A failure that ends the whole transaction (in SQLite, an interrupted
 // statement does) fails its member alone: the members before it run
-// again in a new transaction.
+// again in a new transaction. Here the first member runs three times:
+// with no savepoints, again with one each once the second failed, and
+// again in the new transaction.
 func TestGroupCommitLostTransactionRunsEarlierMembersAgain(t *testing.T) {
 	st := groupStore(t)
 	boom := errors.New("boom")
@@ -212,8 +214,56 @@ func TestGroupCommitLostTransactionRunsEarlierMembersAgain(t *testing.T) {
 	if got := words(t, st); !slices.Equal(got, []string{"a", "c"}) {
 		t.Errorf("committed %q, want a and c", got)
 	}
-	if runs != 2 {
-		t.Errorf("the first member ran %d times, want twice", runs)
+	if runs != 3 {
+		t.Errorf("the first member ran %d times, want 3", runs)
+	}
+}
+
+// Members run with no savepoint until one fails; the group then runs
+// again from its start, each member behind a savepoint, so that the
+// failing one fails alone and every other sees only the members before
+// it that commit.
+func TestGroupCommitRunsAgainWithSavepointsAfterAFailure(t *testing.T) {
+	st := groupStore(t)
+	boom := errors.New("boom")
+	var runs [3]int
+	var probes []error // the failing member's ROLLBACK TO member, each run
+	var seen [][]string
+	errs := group(t, st,
+		func(tx *sql.Tx) error { runs[0]++; return insertWord(tx, "a") },
+		func(tx *sql.Tx) error {
+			runs[1]++
+			_, err := tx.Exec("ROLLBACK TO member") // undoes nothing where there is one
+			probes = append(probes, err)
+			if err := insertWord(tx, "b"); err != nil {
+				return err
+			}
+			return boom
+		},
+		func(tx *sql.Tx) error {
+			runs[2]++
+			var ws sql.NullString
+			if err := tx.QueryRow(`SELECT group_concat(word, ',') FROM (SELECT word FROM words ORDER BY word)`).Scan(&ws); err != nil {
+				return err
+			}
+			seen = append(seen, strings.Split(ws.String, ","))
+			return insertWord(tx, "c")
+		},
+	)
+	if errs[0] != nil || errs[1] != boom || errs[2] != nil {
+		t.Fatalf("errors %v, want nil, boom, nil", errs)
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"a", "c"}) {
+		t.Errorf("committed %q, want a and c", got)
+	}
+	if runs != [3]int{2, 2, 1} {
+		t.Errorf("the members ran %v times, want 2, 2, 1: the first two again after the failure, the third once", runs)
+	}
+	if len(probes) != 2 || probes[0] == nil || !strings.Contains(probes[0].Error(), "no such savepoint") || probes[1] != nil {
+		t.Errorf("ROLLBACK TO member in the failing member's runs: %v, want no such savepoint and then none", probes)
+	}
+	if len(seen) != 1 || !slices.Equal(seen[0], []string{"a"}) {
+		t.Errorf("the third member saw %q, want a once", seen)
 	}
 }
 
