@@ -54,7 +54,6 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 	}
 	const per = 1000
 	now := tsv(practiced.Now())
-	cols := "business_id, id, type, record_type, record_id, data, created_at"
 	var last int64 = -1
 	writer := writerOf(db)
 	if writer != nil {
@@ -64,26 +63,23 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 				return fmt.Errorf("event: %w", err)
 			}
 		}
-		cols += ", seq"
 	}
+	numbered := writer != nil
 	for start := 0; start < len(events); start += per {
 		chunk := events[start:min(start+per, len(events))]
-		a := args{positional: last >= 0, vals: make([]any, 0, len(chunk)*(strings.Count(cols, ",")+1))}
-		rows := make([]string, len(chunk))
-		for i, e := range chunk {
+		vals := make([]any, 0, len(chunk)*eventWriteCols(numbered))
+		for _, e := range chunk {
 			data, err := eventData(e.data)
 			if err != nil {
 				return fmt.Errorf("event: %w", err)
 			}
-			row := a.add(businessID) + ", " + a.add(tid.New(practiced.PrefixEvent)) + ", " + a.add(e.recordType+"."+e.action) + ", " +
-				a.add(e.recordType) + ", " + a.add(e.recordID) + ", " + a.add(data) + ", " + a.add(now)
-			if last >= 0 {
+			vals = append(vals, businessID, tid.New(practiced.PrefixEvent), e.recordType+"."+e.action, e.recordType, e.recordID, data, now)
+			if numbered {
 				last++
-				row += ", " + a.add(last)
+				vals = append(vals, last)
 			}
-			rows[i] = "(" + row + ")"
 		}
-		if _, err := db.ExecContext(ctx, `INSERT INTO events (`+cols+`) VALUES `+strings.Join(rows, ", "), a.vals...); err != nil {
+		if _, err := db.ExecContext(ctx, eventInsert(len(chunk), numbered), vals...); err != nil {
 			return fmt.Errorf("event: %w", err)
 		}
 		if writer != nil {
@@ -94,6 +90,40 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 		noteEvent(db, businessID, e.recordType, e.action, e.recordID)
 	}
 	return nil
+}
+
+// eventInsertCols are the columns recordEvents writes, and seq after
+// them on the writer, which numbers the events it writes.
+const eventInsertCols = `business_id, id, type, record_type, record_id, data, created_at`
+
+// eventWriteCols is how many values an event's row has.
+func eventWriteCols(numbered bool) int {
+	n := strings.Count(eventInsertCols, ",") + 1
+	if numbered {
+		n++
+	}
+	return n
+}
+
+// eventInsertOne is the INSERT of one numbered event, the writer's
+// usual one, made once.
+var eventInsertOne = eventInsertRows(1, true)
+
+// eventInsert is the INSERT of n events, numbered by the writer, whose
+// statements take "?" placeholders, or numbered at commit (PostgreSQL).
+func eventInsert(n int, numbered bool) string {
+	if n == 1 && numbered {
+		return eventInsertOne
+	}
+	return eventInsertRows(n, numbered)
+}
+
+func eventInsertRows(n int, numbered bool) string {
+	cols := eventInsertCols
+	if numbered {
+		cols += ", seq"
+	}
+	return `INSERT INTO events (` + cols + `) VALUES ` + valuesText(n, eventWriteCols(numbered), numbered)
 }
 
 const eventCols = `id, type, record_type, record_id, data, created_at`

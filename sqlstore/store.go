@@ -238,6 +238,32 @@ func (a *args) add(v any) string {
 	return "$" + strconv.Itoa(len(a.vals))
 }
 
+// valuesText returns the placeholders of n rows of cols values each,
+// "(?, ?), (?, ?)" when positional and "($1, $2), ($3, $4)" when not,
+// numbered in the order of the rows' values.
+func valuesText(n, cols int, positional bool) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for j := range cols {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			if positional {
+				b.WriteByte('?')
+			} else {
+				b.WriteByte('$')
+				b.WriteString(strconv.Itoa(i*cols + j + 1))
+			}
+		}
+		b.WriteByte(')')
+	}
+	return b.String()
+}
+
 // in appends every value of vs and returns "($i, $j, …)".
 func (a *args) in(vs []string) string {
 	ps := make([]string, len(vs))

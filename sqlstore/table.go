@@ -46,9 +46,11 @@ type table[T any] struct {
 	// (nil for a new record) to after, such as practiced.FormEvents.
 	domain func(before, after *T) []string
 
-	// colsOnce makes written, the columns allCols returns, once.
-	colsOnce sync.Once
-	written  []string
+	// colsOnce makes written, the columns allCols returns, and the
+	// INSERT of one row (insertText), once.
+	colsOnce  sync.Once
+	written   []string
+	insertOne [2]string // by placeholder: "$N", then "?"
 }
 
 // stamps are the fields every record has.
@@ -69,13 +71,40 @@ func (t *table[T]) read() string {
 // allCols are the columns a write sets, in allValues order, made once:
 // a caller may append to them but not change them.
 func (t *table[T]) allCols() []string {
+	t.made()
+	return t.written[:len(t.written):len(t.written)]
+}
+
+// made makes what colsOnce guards.
+func (t *table[T]) made() {
 	t.colsOnce.Do(func() {
 		t.written = append(splitCols(t.cols), t.extraCols...)
 		if t.docs {
 			t.written = append(t.written, "doc")
 		}
+		for i, positional := range []bool{false, true} {
+			t.insertOne[i] = t.insertRows(1, positional)
+		}
 	})
-	return t.written[:len(t.written):len(t.written)]
+}
+
+// insertText is the INSERT of n rows of business_id and the written
+// columns, placeholders in the order of the rows' values; that of one
+// row, the write of nearly every record, is made once.
+func (t *table[T]) insertText(n int, positional bool) string {
+	if n != 1 {
+		return t.insertRows(n, positional)
+	}
+	t.made()
+	if positional {
+		return t.insertOne[1]
+	}
+	return t.insertOne[0]
+}
+
+func (t *table[T]) insertRows(n int, positional bool) string {
+	return `INSERT INTO ` + t.kind.Plural + ` (business_id, ` + strings.Join(t.written, ", ") + `) VALUES ` +
+		valuesText(n, 1+len(t.written), positional)
 }
 
 // allValues are the values a write sets, in allCols order. rec must be
@@ -208,25 +237,20 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 	if len(t.joins) > 0 || t.domain != nil {
 		return fmt.Errorf("insertAll: %s keep join rows or domain events", t.kind.Plural)
 	}
-	cols := append([]string{"business_id"}, t.allCols()...)
-	per := maxParams / len(cols)
+	ncols := 1 + len(t.allCols())
+	per := maxParams / ncols
+	positional := singleWriterTx(tx)
 	docs := make([]practiced.Doc, len(recs))
 	for start := 0; start < len(recs); start += per {
 		chunk := recs[start:min(start+per, len(recs))]
-		a := args{positional: singleWriterTx(tx), vals: make([]any, 0, len(chunk)*len(cols))}
-		rows := make([]string, len(chunk))
+		vals := make([]any, 0, len(chunk)*ncols)
 		for i := range chunk {
 			t.tidy(&chunk[i])
-			ps := make([]string, len(cols))
-			ps[0] = a.add(businessID)
-			vals := t.allValues(&chunk[i])
-			for j, v := range vals {
-				ps[j+1] = a.add(v)
-			}
-			rows[i] = "(" + strings.Join(ps, ", ") + ")"
-			docs[start+i] = t.writtenDoc(&chunk[i], vals)
+			row := t.allValues(&chunk[i])
+			vals = append(append(vals, businessID), row...)
+			docs[start+i] = t.writtenDoc(&chunk[i], row)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO `+t.kind.Plural+` (`+strings.Join(cols, ", ")+`) VALUES `+strings.Join(rows, ", "), a.vals...)
+		_, err := tx.ExecContext(ctx, t.insertText(len(chunk), positional), vals...)
 		if err != nil {
 			return translate(err)
 		}
