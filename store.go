@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"sync"
 	"time"
 )
 
@@ -283,11 +284,42 @@ type Doc string
 // encoding/json without HTML escaping (links and free text keep "&", "<"
 // and ">"), and without a trailing newline.
 func MarshalDoc(v any) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	var doc json.RawMessage
+	err := EncodeDoc(v, func(b []byte) { doc = bytes.Clone(b[:len(b)-1]) })
+	return doc, err
+}
+
+// MarshalDocText is MarshalDoc as text, the form a store keeps it in.
+func MarshalDocText(v any) (string, error) {
+	var doc string
+	err := EncodeDoc(v, func(b []byte) { doc = string(b[:len(b)-1]) })
+	return doc, err
+}
+
+// EncodeDoc calls use with the document of v followed by a newline, as
+// an answer of the API carries it, in a buffer that is used again once
+// use returns. When v cannot be encoded it returns the error and does
+// not call use.
+func EncodeDoc(v any, use func(docAndNewline []byte)) error {
+	buf := docBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		// A buffer grown for a large answer goes rather than stays.
+		if buf.Cap() <= maxKeptDocBuffer {
+			docBuffers.Put(buf)
+		}
+	}()
+	buf.Reset()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return nil, err
+		return err
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	use(buf.Bytes())
+	return nil
 }
+
+// docBuffers keeps the buffers of EncodeDoc between documents: a new one
+// for each would be grown several times for every record written.
+var docBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxKeptDocBuffer = 64 << 10

@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"net/http"
 
@@ -33,17 +31,16 @@ const (
 
 // writeJSON writes v as the JSON response body with the given status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	// Links carry "&", which the default encoder would write as \u0026.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	// Links carry "&", which the default encoder would write as \u0026:
+	// the API's documents are encoded without HTML escaping.
+	err := practiced.EncodeDoc(v, func(body []byte) {
+		setJSONHeaders(w.Header())
+		w.WriteHeader(status)
+		w.Write(body)
+	})
+	if err != nil {
 		http.Error(w, `{"message":"Internal error."}`, http.StatusInternalServerError)
-		return
 	}
-	setJSONHeaders(w.Header())
-	w.WriteHeader(status)
-	w.Write(buf.Bytes())
 }
 
 // setJSONHeaders sets the headers of every JSON answer: its type, no

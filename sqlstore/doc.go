@@ -24,11 +24,11 @@ import (
 
 // docText returns the document of rec as a column value.
 func docText(rec any) string {
-	b, err := practiced.MarshalDoc(rec)
+	doc, err := practiced.MarshalDocText(rec)
 	if err != nil {
 		panic(fmt.Sprintf("sqlstore: encode %T: %v", rec, err))
 	}
-	return string(b)
+	return doc
 }
 
 // docIDPrefix begins every stored document: the records' types encode

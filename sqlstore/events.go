@@ -33,8 +33,7 @@ func eventData(data any) (string, error) {
 	if d, ok := data.(practiced.Doc); ok {
 		return string(d), nil
 	}
-	b, err := practiced.MarshalDoc(data)
-	return string(b), err
+	return practiced.MarshalDocText(data)
 }
 
 // recordEvents writes the change feed entries of several changes made
