@@ -49,3 +49,12 @@ func TestInsertTextOfOneRowIsMadeOnce(t *testing.T) {
 		t.Errorf("eventInsert(2, false) = %q, want %q", got, want)
 	}
 }
+
+func TestUpdateTextIsMadeOnce(t *testing.T) {
+	want := "UPDATE busy_times SET location_id = $2, practitioner_id = $3, starts_at = $4, ends_at = $5, name = $6, note = $7, " +
+		"busy_time_type_id = $8, room_id = $9, vehicle_id = $10, resource_ids = $11, repeat_id = $12, created_at = $13, " +
+		"updated_at = $14, archived_at = $15, doc = $16 WHERE business_id = $1 AND id = $17"
+	if got := busyTimes.updateText(); got != want {
+		t.Errorf("updateText() =\n%s\nwant\n%s", got, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -46,11 +47,12 @@ type table[T any] struct {
 	// (nil for a new record) to after, such as practiced.FormEvents.
 	domain func(before, after *T) []string
 
-	// colsOnce makes written, the columns allCols returns, and the
-	// INSERT of one row (insertText), once.
+	// colsOnce makes written, the columns allCols returns, the INSERT of
+	// one row (insertText) and the UPDATE of a row (updateText), once.
 	colsOnce  sync.Once
 	written   []string
 	insertOne [2]string // by placeholder: "$N", then "?"
+	updateOne string
 }
 
 // stamps are the fields every record has.
@@ -85,7 +87,21 @@ func (t *table[T]) made() {
 		for i, positional := range []bool{false, true} {
 			t.insertOne[i] = t.insertRows(1, positional)
 		}
+		sets := make([]string, len(t.written)-1)
+		for i, c := range t.written[1:] {
+			sets[i] = c + " = $" + strconv.Itoa(i+2)
+		}
+		t.updateOne = `UPDATE ` + t.kind.Plural + ` SET ` + strings.Join(sets, ", ") +
+			` WHERE business_id = $1 AND id = $` + strconv.Itoa(len(t.written)+1)
 	})
+}
+
+// updateText is the UPDATE of a row's written columns but its id, made
+// once: its values are the business, the values after the id, then the
+// id (updateValues).
+func (t *table[T]) updateText() string {
+	t.made()
+	return t.updateOne
 }
 
 // insertText is the INSERT of n rows of business_id and the written
@@ -110,14 +126,20 @@ func (t *table[T]) insertRows(n int, positional bool) string {
 // allValues are the values a write sets, in allCols order. rec must be
 // tidy, as it is read back.
 func (t *table[T]) allValues(rec *T) []any {
-	vals := t.values(rec)
+	return t.appendValues(make([]any, 0, len(t.allCols())), rec)
+}
+
+// appendValues appends allValues to dst, which a statement's values can
+// be made in from the start.
+func (t *table[T]) appendValues(dst []any, rec *T) []any {
+	dst = append(dst, t.values(rec)...)
 	if t.extra != nil {
-		vals = append(vals, t.extra(rec)...)
+		dst = append(dst, t.extra(rec)...)
 	}
 	if t.docs {
-		vals = append(vals, docText(rec))
+		dst = append(dst, docText(rec))
 	}
-	return vals
+	return dst
 }
 
 // tidy makes rec's lists non-nil and its join ids sorted, before writing
@@ -201,22 +223,15 @@ func (t *table[T]) query(businessID string, f practiced.ListFilter) *listQuery {
 // insert writes a new record and its "created" event inside tx.
 func (t *table[T]) insert(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error {
 	t.tidy(rec)
-	cols := append([]string{"business_id"}, t.allCols()...)
-	var a args
-	ps := make([]string, len(cols))
-	ps[0] = a.add(businessID)
-	vals := t.allValues(rec)
-	for i, v := range vals {
-		ps[i+1] = a.add(v)
-	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO `+t.kind.Plural+` (`+strings.Join(cols, ", ")+`) VALUES (`+strings.Join(ps, ", ")+`)`, a.vals...)
+	vals := t.appendValues(append(make([]any, 0, 1+len(t.allCols())), businessID), rec)
+	_, err := tx.ExecContext(ctx, t.insertText(1, singleWriterTx(tx)), vals...)
 	if err != nil {
 		return translate(err)
 	}
 	if err := t.saveJoins(ctx, tx, businessID, rec); err != nil {
 		return translate(err)
 	}
-	return t.recordChange(ctx, tx, businessID, "created", nil, rec, t.writtenDoc(rec, vals))
+	return t.recordChange(ctx, tx, businessID, "created", nil, rec, t.writtenDoc(rec, vals[1:]))
 }
 
 // writtenDoc returns the document of rec among vals, the allValues just
@@ -246,9 +261,8 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 		vals := make([]any, 0, len(chunk)*ncols)
 		for i := range chunk {
 			t.tidy(&chunk[i])
-			row := t.allValues(&chunk[i])
-			vals = append(append(vals, businessID), row...)
-			docs[start+i] = t.writtenDoc(&chunk[i], row)
+			vals = t.appendValues(append(vals, businessID), &chunk[i])
+			docs[start+i] = t.writtenDoc(&chunk[i], vals)
 		}
 		_, err := tx.ExecContext(ctx, t.insertText(len(chunk), positional), vals...)
 		if err != nil {
@@ -286,23 +300,17 @@ func (t *table[T]) recordChange(ctx context.Context, db queryer, businessID, act
 // the document of rec as written, for its events.
 func (t *table[T]) write(ctx context.Context, tx *sql.Tx, businessID string, rec *T) (practiced.Doc, error) {
 	t.tidy(rec)
-	cols := t.allCols()[1:]
-	all := t.allValues(rec)
-	vals := all[1:]
-	var a args
-	a.add(businessID)
-	sets := make([]string, len(cols))
-	for i, c := range cols {
-		sets[i] = c + " = " + a.add(vals[i])
-	}
-	_, err := tx.ExecContext(ctx, `UPDATE `+t.kind.Plural+` SET `+strings.Join(sets, ", ")+` WHERE business_id = $1 AND id = `+a.add(*t.stamp(rec).ID), a.vals...)
+	// The business, the values after the id (the first), then the id.
+	vals := t.appendValues(append(make([]any, 0, 2+len(t.allCols())), businessID), rec)
+	vals = append(append(vals[:1], vals[2:]...), *t.stamp(rec).ID)
+	_, err := tx.ExecContext(ctx, t.updateText(), vals...)
 	if err != nil {
 		return "", translate(err)
 	}
 	if err := t.saveJoins(ctx, tx, businessID, rec); err != nil {
 		return "", translate(err)
 	}
-	return t.writtenDoc(rec, all), nil
+	return t.writtenDoc(rec, vals[:len(vals)-1]), nil
 }
 
 // update reads a record under lock, lets change alter it, writes it and
