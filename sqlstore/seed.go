@@ -533,28 +533,7 @@ func (in *inserter) flush() error {
 // insert writes rows rows of cols, whose values vals holds row after row,
 // in one statement.
 func (in *inserter) insert(table string, cols []string, rows int, vals []any) error {
-	var b strings.Builder
-	b.WriteString("INSERT INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES ")
-	n := 0
-	for r := 0; r < rows; r++ {
-		if r > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteByte('(')
-		for c := range cols {
-			if c > 0 {
-				b.WriteString(", ")
-			}
-			n++
-			if in.positional {
-				b.WriteByte('?')
-			} else {
-				b.WriteString("$" + strconv.Itoa(n))
-			}
-		}
-		b.WriteByte(')')
-	}
-	query := b.String()
+	query := "INSERT INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES " + valuesText(rows, len(cols), in.positional)
 	stmt := in.stmts[query]
 	if stmt == nil {
 		var err error
