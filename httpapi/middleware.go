@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime"
 	"net/http"
 	"path"
@@ -88,8 +89,9 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			rec.status = http.StatusOK
 		}
 		elapsed := time.Since(start)
-		s.logger.Info("request", "request_id", requestID(r.Context()), "method", r.Method,
-			"route", routeOf(r), "status", rec.status, "duration_ms", elapsed.Milliseconds())
+		s.logger.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("request_id", requestID(r.Context())),
+			slog.String("method", r.Method), slog.String("route", routeOf(r)), slog.Int("status", rec.status),
+			slog.Int64("duration_ms", elapsed.Milliseconds()))
 		if s.observe != nil {
 			s.observe(routeOf(r), rec.status, elapsed)
 		}
