@@ -256,6 +256,7 @@ func (s *Store) fillDocs(ctx context.Context, tables []docFiller) error {
 func (s *Store) fillDocBatch(ctx context.Context, f docFiller) (int, error) {
 	var n int
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		n = 0 // it may run more than once
 		rows, err := tx.QueryContext(ctx, fmt.Sprintf(`SELECT business_id, id FROM %s WHERE doc IS NULL ORDER BY business_id, id LIMIT %d`,
 			f.table, fillBatch))
 		if err != nil {

@@ -82,6 +82,9 @@ func singleWriterTx(db queryer) bool {
 // socket can wake a process that takes the processor).
 type committer struct {
 	db *sql.DB
+	// doubts counts the statements of db's connection that failed or
+	// that begin or end a transaction (keepingConnector.doubts).
+	doubts *atomic.Uint64
 	// sync is the synchronous setting of db's connection, restored after
 	// an unsynced group.
 	sync  string
@@ -106,13 +109,14 @@ type txCall struct {
 	done    chan struct{}
 }
 
-func newCommitter(db *sql.DB, sync string) *committer {
+func newCommitter(db *sql.DB, doubts *atomic.Uint64, sync string) *committer {
 	c := &committer{
-		db:    db,
-		sync:  sync,
-		queue: make(chan *txCall, maxGroup),
-		quit:  make(chan struct{}),
-		done:  make(chan struct{}),
+		db:     db,
+		doubts: doubts,
+		sync:   sync,
+		queue:  make(chan *txCall, maxGroup),
+		quit:   make(chan struct{}),
+		done:   make(chan struct{}),
 	}
 	go c.run()
 	return c
@@ -127,7 +131,8 @@ func (c *committer) stop() {
 
 // do queues fn and waits for its group to commit. A context cancelled
 // while fn waits withdraws it; once fn runs, cancellation fails it as it
-// would fail a transaction of its own, rolled back to its savepoint.
+// would fail a transaction of its own, its writes undone alone. fn may
+// run more than once (runMembers), each time in a new transaction.
 func (c *committer) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return c.queueCall(ctx, &txCall{ctx: ctx, fn: fn, done: make(chan struct{})})
 }
@@ -239,9 +244,10 @@ func (c *committer) next(pending *[]*txCall, size int) *txCall {
 // transaction, commits it and answers every member. It returns the calls
 // that must run in a new transaction: those still pending when the first
 // member fails (its failure rolls the transaction back), and the members
-// that had run before a failure that ended the whole transaction, which
-// in SQLite an interrupted statement does; the failing member alone is
-// answered.
+// that had run before a failure that ended the whole transaction even
+// behind savepoints, which in SQLite an interrupted statement does; the
+// failing members are then answered at once, the others in their new
+// group.
 //
 // The group's members are all unsynced or all not, as its first is; a
 // call of the other kind taken meanwhile waits for the next group. An
@@ -334,11 +340,19 @@ const (
 // it alone, runMembers rolls tx back and returns groupAgain, the members
 // that ran and the failing one first among the calls, to run again from
 // the start with a savepoint each: every member then sees exactly the
-// members before it that commit, and a group with a failing member costs
-// at most its work twice. A first member that fails is answered at once
-// (groupLost), as the transaction held only its work. Careful, a member
-// that fails is rolled back to its savepoint and added to failed, and
-// the others go on.
+// members before it that commit. A first member that fails is answered
+// at once (groupLost), as the transaction held only its work. Careful, a
+// member that fails is rolled back to its savepoint and added to failed,
+// and the others go on.
+//
+// Without a savepoint, a member that succeeds may still have ended the
+// transaction: by a ROLLBACK of its own, or by a failing statement it
+// let pass that SQLite answered by rolling the transaction back; the
+// statements after it would then commit one by one. Its RELEASE tells
+// that when it is careful; when it is not, a member during which the
+// connection ran a statement that failed or that begins or ends a
+// transaction (doubts) is taken as failing, and the group runs again
+// with savepoints.
 func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful, unsynced bool, later, failed *[]*txCall) (members, rest []*txCall, end groupEnd) {
 	writer := &writerTx{lastSeq: map[string]int64{}}
 	singleWriter.Store(tx, writer)
@@ -362,7 +376,10 @@ func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful, unsynced 
 				return nil, append(members, pending...), groupLost
 			}
 		}
-		if ok := run(call, tx); ok {
+		doubts := c.doubts.Load()
+		ok := run(call, tx)
+		doubted := !careful && c.doubts.Load() != doubts
+		if ok && !doubted {
 			if careful {
 				if _, err := tx.Exec("RELEASE member"); err != nil {
 					tx.Rollback()
@@ -375,7 +392,7 @@ func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful, unsynced 
 		}
 		if !careful {
 			tx.Rollback()
-			if len(members) == 0 {
+			if !ok && len(members) == 0 {
 				close(call.done)
 				return nil, pending, groupLost
 			}

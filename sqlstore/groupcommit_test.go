@@ -267,6 +267,77 @@ func TestGroupCommitRunsAgainWithSavepointsAfterAFailure(t *testing.T) {
 	}
 }
 
+// A member that ends the transaction and says nothing of it (a ROLLBACK
+// of its own here; a failure SQLite answers by rolling back, let pass)
+// fails alone, whether first or not: the statements after it must not
+// commit one by one, nor be written twice when the group runs again.
+func TestGroupCommitMemberThatEndsTheTransactionFailsAlone(t *testing.T) {
+	st := groupStore(t)
+	boom := errors.New("boom")
+	rollback := func(tx *sql.Tx) error { _, err := tx.Exec("ROLLBACK"); return err }
+	errs := group(t, st,
+		func(tx *sql.Tx) error { return insertWord(tx, "a") },
+		rollback,
+		func(tx *sql.Tx) error { return insertWord(tx, "c") },
+		func(tx *sql.Tx) error { insertWord(tx, "d"); return boom },
+	)
+	if errs[0] != nil || errs[1] == nil || errs[2] != nil || errs[3] != boom {
+		t.Fatalf("errors %v, want nil, the ended transaction's, nil, boom", errs)
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"a", "c"}) {
+		t.Errorf("committed %q, want a and c once each", got)
+	}
+
+	st = groupStore(t)
+	errs = group(t, st, rollback, func(tx *sql.Tx) error { return insertWord(tx, "b") })
+	if errs[0] == nil || errs[1] != nil {
+		t.Fatalf("errors %v, want the ended transaction's, nil", errs)
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"b"}) {
+		t.Errorf("committed %q, want b", got)
+	}
+}
+
+// A member that lets a failing statement pass and succeeds runs again
+// behind a savepoint, which shows the transaction whole, and commits.
+func TestGroupCommitMemberThatLetsAFailurePassCommits(t *testing.T) {
+	st := groupStore(t)
+	var runs [3]int
+	errs := group(t, st,
+		func(tx *sql.Tx) error { runs[0]++; return insertWord(tx, "a") },
+		func(tx *sql.Tx) error {
+			runs[1]++
+			if _, err := tx.Exec(`INSERT INTO words (word) VALUES (NULL)`); err == nil {
+				return errors.New("a NULL word was written")
+			}
+			return insertWord(tx, "b")
+		},
+		func(tx *sql.Tx) error { runs[2]++; return insertWord(tx, "c") },
+	)
+	if errs[0] != nil || errs[1] != nil || errs[2] != nil {
+		t.Fatalf("errors %v, want none", errs)
+	}
+	if got := words(t, st); !slices.Equal(got, []string{"a", "b", "c"}) {
+		t.Errorf("committed %q, want a, b and c", got)
+	}
+	if runs != [3]int{2, 2, 1} {
+		t.Errorf("the members ran %v times, want 2, 2, 1", runs)
+	}
+}
+
+func TestEndsTransaction(t *testing.T) {
+	for q, want := range map[string]bool{
+		"ROLLBACK": true, "rollback;": true, "  COMMIT": true, "End Transaction": true, "BEGIN IMMEDIATE": true,
+		"ROLLBACK TO member": true, "\nrollback\n": true,
+		"SAVEPOINT member": false, "RELEASE member": false, "INSERT INTO words (word) VALUES ('ROLLBACK')": false,
+		"ENDING": false, "": false, "SELECT 1": false,
+	} {
+		if got := endsTransaction(q); got != want {
+			t.Errorf("endsTransaction(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
 func TestGroupCommitPanicReachesItsCaller(t *testing.T) {
 	st := groupStore(t)
 	errs := group(t, st,

@@ -89,10 +89,11 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: create %s: %w", path, err)
 	}
 
-	// The writer keeps its temporary files in memory: the savepoint of
-	// each member of a group commit saves pages to a sub-journal, which
-	// would otherwise spill to a file and cost a write call per page. A
-	// bulk load sets it aside while it holds the writer (loadSettings).
+	// The writer keeps its temporary files in memory: a statement's
+	// journal, and the savepoints of a group commit's members once one
+	// failed, save pages to a sub-journal, which would otherwise spill
+	// to a file and cost a write call per page. A bulk load sets it
+	// aside while it holds the writer (loadSettings).
 	wc, err := newKeepingConnector(dsn+"&_pragma=temp_store("+writerTempStore+")&_txlock=immediate", stmtCacheSize)
 	if err != nil {
 		lock.release()
@@ -127,7 +128,7 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: %w", err)
 		}
 	}
-	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, sync), lock: lock, blocks: newBlocksCache(blocksKept),
+	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, &wc.doubts, sync), lock: lock, blocks: newBlocksCache(blocksKept),
 		kept:       newKeptDocs(keptDocBytes),
 		wal:        wal,
 		keys:       newStateCache[string, keptKey](),

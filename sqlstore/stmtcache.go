@@ -5,6 +5,10 @@ import (
 	"context"
 	"database/sql/driver"
 	"errors"
+	"io"
+	"strings"
+	"sync/atomic"
+	"unicode"
 
 	"modernc.org/sqlite"
 )
@@ -30,6 +34,11 @@ const (
 type keepingConnector struct {
 	driver.Connector
 	size int
+	// doubts counts the statements of its connections that failed, or
+	// that begin or end a transaction: SQLite answers some failures by
+	// rolling the transaction back, so a write that runs none of these
+	// leaves its transaction open (committer.runMembers).
+	doubts atomic.Uint64
 }
 
 func newKeepingConnector(dsn string, size int) (*keepingConnector, error) {
@@ -46,7 +55,7 @@ func (k *keepingConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &keepingConn{conn: c.(sqliteConn), size: k.size, byText: map[string]*clist.Element{}}, nil
+	return &keepingConn{conn: c.(sqliteConn), size: k.size, byText: map[string]*clist.Element{}, doubts: &k.doubts}, nil
 }
 
 // sqliteConn is what database/sql asks of a SQLite connection.
@@ -78,6 +87,30 @@ type keepingConn struct {
 	size   int
 	byText map[string]*clist.Element // of *keptStmt
 	lru    clist.List                // most recently used first
+	doubts *atomic.Uint64            // its connector's
+}
+
+// doubt counts a statement that failed or that begins or ends a
+// transaction (keepingConnector.doubts).
+func (c *keepingConn) doubt(query string, err error) {
+	if err != nil || endsTransaction(query) {
+		c.doubts.Add(1)
+	}
+}
+
+// endsTransaction reports whether query is a statement that begins,
+// commits or rolls back a transaction (ROLLBACK TO a savepoint too).
+func endsTransaction(query string) bool {
+	word := strings.TrimLeftFunc(query, unicode.IsSpace)
+	if end := strings.IndexFunc(word, func(r rune) bool { return unicode.IsSpace(r) || r == ';' }); end >= 0 {
+		word = word[:end]
+	}
+	for _, w := range []string{"BEGIN", "COMMIT", "END", "ROLLBACK"} {
+		if strings.EqualFold(word, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // stmt returns the kept statement for query, preparing it when it is not
@@ -116,12 +149,15 @@ func (c *keepingConn) stmt(ctx context.Context, query string) (st *keptStmt, own
 func (c *keepingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
 	ks, owned, err := c.stmt(ctx, query)
 	if err != nil {
+		c.doubt(query, err)
 		return nil, err
 	}
 	if owned {
 		defer ks.stmt.Close()
 	}
-	return ks.stmt.(driver.StmtExecContext).ExecContext(ctx, args)
+	res, err := ks.stmt.(driver.StmtExecContext).ExecContext(ctx, args)
+	c.doubt(query, err)
+	return res, err
 }
 
 // QueryContext implements driver.QueryerContext with a kept statement,
@@ -129,9 +165,11 @@ func (c *keepingConn) ExecContext(ctx context.Context, query string, args []driv
 func (c *keepingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
 	ks, owned, err := c.stmt(ctx, query)
 	if err != nil {
+		c.doubt(query, err)
 		return nil, err
 	}
 	rows, err := ks.stmt.(driver.StmtQueryContext).QueryContext(ctx, args)
+	c.doubt(query, err)
 	if err != nil {
 		if owned {
 			ks.stmt.Close()
@@ -139,14 +177,24 @@ func (c *keepingConn) QueryContext(ctx context.Context, query string, args []dri
 		return nil, err
 	}
 	ks.busy = true
-	return &keptRows{Rows: rows, ks: ks, owned: owned}, nil
+	return &keptRows{Rows: rows, ks: ks, owned: owned, doubts: c.doubts}, nil
 }
 
 // keptRows are the rows of a kept statement; closing them frees it.
 type keptRows struct {
 	driver.Rows
-	ks    *keptStmt
-	owned bool
+	ks     *keptStmt
+	owned  bool
+	doubts *atomic.Uint64
+}
+
+// Next counts a step that fails as a statement that failed.
+func (r *keptRows) Next(dest []driver.Value) error {
+	err := r.Rows.Next(dest)
+	if err != nil && err != io.EOF {
+		r.doubts.Add(1)
+	}
+	return err
 }
 
 func (r *keptRows) Close() error {

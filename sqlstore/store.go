@@ -152,9 +152,9 @@ func (s *Store) Close() error {
 
 // inTx runs fn in a write transaction, committing when it returns nil.
 // It returns once the commit is durable. On SQLite, fn may share its
-// transaction with other callers' (see committer), behind a savepoint of
-// its own; what it sees and what it is answered are as if it ran alone,
-// after the writes that were answered before it began.
+// transaction with other callers' and run more than once (see
+// committer); what it sees and what it is answered are as if it ran
+// alone, after the writes that were answered before it began.
 func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if s.observeTx == nil {
 		return s.runTx(ctx, fn)
