@@ -51,7 +51,7 @@ func (s *Server) createWebhookEndpoint(w http.ResponseWriter, r *http.Request) e
 	if !o.has("event_types") {
 		o.fail("event_types", "is required")
 	}
-	s.readWebhookEndpoint(o, &e)
+	s.readWebhookEndpoint(o)(&e)
 	if err := errs.Err(); err != nil {
 		return err
 	}
@@ -66,19 +66,23 @@ func (s *Server) createWebhookEndpoint(w http.ResponseWriter, r *http.Request) e
 }
 
 // readWebhookEndpoint reads the fields a create or an update body may
-// send into e.
-func (s *Server) readWebhookEndpoint(o *object, e *practiced.WebhookEndpoint) {
+// set, checking each (a URL's host is looked up, see webhook.CheckURL),
+// and returns the change they make to an endpoint. It reads the body
+// once, before any transaction: the change may be applied more than
+// once (Store.UpdateWebhookEndpoint's function may run again).
+func (s *Server) readWebhookEndpoint(o *object) func(e *practiced.WebhookEndpoint) {
+	var sets []func(e *practiced.WebhookEndpoint)
 	if v := o.str("url", webhook.MaxURL+1); v.Set {
 		if v.Null {
 			o.fail("url", "is required and cannot be null")
 		} else if why := webhook.CheckURL(v.V, s.allowPrivateWebhooks, s.lookupHost); why != "" {
 			o.fail("url", why)
 		} else {
-			e.URL = v.V
+			sets = append(sets, func(e *practiced.WebhookEndpoint) { e.URL = v.V })
 		}
 	}
 	if v := o.str("description", longDescription); v.Set {
-		e.Description = v.V
+		sets = append(sets, func(e *practiced.WebhookEndpoint) { e.Description = v.V })
 	}
 	if v := o.strings("event_types", maxEventTypePatterns, 100); v.Set {
 		if v.Null || len(v.V) == 0 {
@@ -90,20 +94,28 @@ func (s *Server) readWebhookEndpoint(o *object, e *practiced.WebhookEndpoint) {
 			}
 		}
 		slices.Sort(v.V)
-		e.EventTypes = slices.Compact(v.V)
+		types := slices.Compact(v.V)
+		sets = append(sets, func(e *practiced.WebhookEndpoint) { e.EventTypes = slices.Clone(types) })
 	}
 	if v := o.boolean("enabled"); v.Set {
 		if v.Null {
 			o.fail("enabled", "is required and cannot be null")
 		} else {
-			if v.V && !e.Enabled {
-				// Enabled again by hand: the failing streak starts over.
-				e.DisabledReason, e.FailingSince = nil, nil
-			}
-			e.Enabled = v.V
+			sets = append(sets, func(e *practiced.WebhookEndpoint) {
+				if v.V && !e.Enabled {
+					// Enabled again by hand: the failing streak starts over.
+					e.DisabledReason, e.FailingSince = nil, nil
+				}
+				e.Enabled = v.V
+			})
 		}
 	}
 	o.finish()
+	return func(e *practiced.WebhookEndpoint) {
+		for _, set := range sets {
+			set(e)
+		}
+	}
 }
 
 // loadWebhookEndpoint reads the endpoint the path names: a malformed or
@@ -137,11 +149,15 @@ func (s *Server) updateWebhookEndpoint(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
+	change := s.readWebhookEndpoint(o)
+	if err := errs.Err(); err != nil {
+		return err
+	}
 	now := practiced.NewTime(s.now())
 	e, err = s.store.UpdateWebhookEndpoint(r.Context(), businessID(r.Context()), e.ID, func(e *practiced.WebhookEndpoint) error {
-		s.readWebhookEndpoint(o, e)
+		change(e)
 		e.UpdatedAt = now
-		return errs.Err()
+		return nil
 	})
 	if err != nil {
 		return err

@@ -32,6 +32,7 @@ func (s *Store) claimIdempotencyKey(ctx context.Context, k practiced.Idempotency
 	var got practiced.IdempotencyKey
 	found := false
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		got, found = practiced.IdempotencyKey{}, false // it may run more than once
 		if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency_keys
 			WHERE api_key_id = $1 AND idempotency_key = $2
 			AND (created_at <= $3 OR (status IS NULL AND lease_until <= $4))`,

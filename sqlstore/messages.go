@@ -110,8 +110,10 @@ func (s *Store) withMessages(ctx context.Context, fn func(tx *sql.Tx) error) fun
 	return func(tx *sql.Tx) error {
 		l := &eventLog{actions: map[string][]string{}, moved: map[string]bool{}}
 		logs.Store(tx, l)
-		err := fn(tx)
-		logs.Delete(tx)
+		err := func() error {
+			defer logs.Delete(tx) // fn may panic, and run again
+			return fn(tx)
+		}()
 		if err != nil || len(l.attendances) == 0 && len(l.appointments) == 0 {
 			return err
 		}
