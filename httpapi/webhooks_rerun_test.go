@@ -2,12 +2,9 @@ package httpapi_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -34,48 +31,26 @@ func (s rerunStore) UpdateWebhookEndpoint(ctx context.Context, businessID, id st
 // An update of a webhook endpoint answers the same when its change runs
 // twice: its body is read and checked once, before the transaction.
 func TestWebhookEndpointUpdateRunTwiceAnswersOnce(t *testing.T) {
-	st := rerunStore{testfix.Store(t)}
-	c := testfix.NewClinic(t, st.Store, "Hooks")
+	st := testfix.Store(t)
+	e := &env{t: t, st: st, clock: testfix.Now}
+	e.a = testfix.NewClinic(t, st, "Hooks")
 	public := func(string) ([]netip.Addr, error) { return []netip.Addr{netip.MustParseAddr("203.0.113.7")}, nil }
-	srv := httptest.NewServer(httpapi.NewServer(st, httpapi.Options{Now: func() time.Time { return testfix.Now }, LookupHost: public}))
-	defer srv.Close()
-	post := func(path, body string) (int, map[string]any) {
-		t.Helper()
-		req, _ := http.NewRequest("POST", srv.URL+path, strings.NewReader(body))
-		req.Header.Set("Authorization", "Bearer "+c.Token)
-		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		var out map[string]any
-		if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
-			t.Fatal(err)
-		}
-		return res.StatusCode, out
-	}
-	code, ep := post("/v1/webhook_endpoints", `{"url":"https://hooks.example.org/a","event_types":["client.*"]}`)
-	if code != 201 {
-		t.Fatalf("create: %d %v", code, ep)
-	}
-	one := "/v1/webhook_endpoints/" + ep["id"].(string)
+	e.srv = httptest.NewServer(httpapi.NewServer(rerunStore{st}, httpapi.Options{Now: func() time.Time { return e.clock }, LookupHost: public}))
+	t.Cleanup(e.srv.Close)
 
-	code, got := post(one, `{"url":"ftp://hooks.example.org/b","colour":"red"}`)
-	want := `{"errors":{"colour":["is not a known field"],"url":["must be an https:// URL"]},"message":"url must be an https:// URL (and 1 more error)"}`
-	if b, _ := json.Marshal(got); code != 422 || string(b) != want {
-		t.Errorf("a bad update: %d %s, want 422 %s", code, b, want)
-	}
-	code, got = post(one, `{"url":"https://hooks.example.org/b","event_types":["*","client.*","*"],"enabled":false}`)
-	if code != 200 || got["url"] != "https://hooks.example.org/b" || got["enabled"] != false || !slices.Equal(strSlice(got["event_types"]), []string{"*", "client.*"}) {
-		t.Errorf("an update: %d %v", code, got)
-	}
-}
+	r := e.do("POST", "/v1/webhook_endpoints", e.a.Token, `{"url":"https://hooks.example.org/a","event_types":["client.*"]}`)
+	wantStatus(t, r, 201)
+	one := "/v1/webhook_endpoints/" + r.JSON(t)["id"].(string)
 
-func strSlice(v any) []string {
-	var out []string
-	for _, s := range v.([]any) {
-		out = append(out, s.(string))
+	r = e.do("POST", one, e.a.Token, `{"url":"ftp://hooks.example.org/b","colour":"red"}`)
+	want := `{"message":"url must be an https:// URL (and 1 more error)","errors":{"colour":["is not a known field"],"url":["must be an https:// URL"]}}` + "\n"
+	if r.Status != 422 || string(r.Body) != want {
+		t.Errorf("a bad update: %d %s, want 422 %s", r.Status, r.Body, want)
 	}
-	return out
+	r = e.do("POST", one, e.a.Token, `{"url":"https://hooks.example.org/b","event_types":["*","client.*","*"],"enabled":false}`)
+	wantStatus(t, r, 200)
+	got := r.JSON(t)
+	if got["url"] != "https://hooks.example.org/b" || got["enabled"] != false || oaJSON(t, got["event_types"]) != `["*","client.*"]` {
+		t.Errorf("an update: %s", r.Body)
+	}
 }
