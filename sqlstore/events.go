@@ -81,7 +81,7 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 		if _, err := db.ExecContext(ctx, eventInsert(len(chunk), numbered), vals...); err != nil {
 			return fmt.Errorf("event: %w", err)
 		}
-		if writer != nil {
+		if numbered {
 			writer.lastSeq[businessID] = last
 		}
 	}
@@ -97,12 +97,13 @@ const eventInsertCols = `business_id, id, type, record_type, record_id, data, cr
 
 // eventWriteCols is how many values an event's row has.
 func eventWriteCols(numbered bool) int {
-	n := strings.Count(eventInsertCols, ",") + 1
 	if numbered {
-		n++
+		return eventInsertColCount + 1
 	}
-	return n
+	return eventInsertColCount
 }
+
+var eventInsertColCount = strings.Count(eventInsertCols, ",") + 1
 
 // eventInsertOne is the INSERT of one numbered event, the writer's
 // usual one, made once.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync/atomic"
 
 	practiced "github.com/practiced/practiced"
 )
@@ -99,6 +100,7 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 		lock.release()
 		return nil, fmt.Errorf("sqlite: %w", err)
 	}
+	wc.doubts = new(atomic.Uint64)
 	w := sql.OpenDB(wc)
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
@@ -128,7 +130,7 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: %w", err)
 		}
 	}
-	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, &wc.doubts, sync), lock: lock, blocks: newBlocksCache(blocksKept),
+	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, wc.doubts, sync), lock: lock, blocks: newBlocksCache(blocksKept),
 		kept:       newKeptDocs(keptDocBytes),
 		wal:        wal,
 		keys:       newStateCache[string, keptKey](),

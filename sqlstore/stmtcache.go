@@ -34,11 +34,12 @@ const (
 type keepingConnector struct {
 	driver.Connector
 	size int
-	// doubts counts the statements of its connections that failed, or
-	// that begin or end a transaction: SQLite answers some failures by
-	// rolling the transaction back, so a write that runs none of these
-	// leaves its transaction open (committer.runMembers).
-	doubts atomic.Uint64
+	// doubts, when set (the writer's), counts the statements of its
+	// connections that failed, or that begin or end a transaction:
+	// SQLite answers some failures by rolling the transaction back, so a
+	// write that runs none of these leaves its transaction open
+	// (committer.runMembers). The readers' connections count nothing.
+	doubts *atomic.Uint64
 }
 
 func newKeepingConnector(dsn string, size int) (*keepingConnector, error) {
@@ -55,7 +56,7 @@ func (k *keepingConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &keepingConn{conn: c.(sqliteConn), size: k.size, byText: map[string]*clist.Element{}, doubts: &k.doubts}, nil
+	return &keepingConn{conn: c.(sqliteConn), size: k.size, byText: map[string]*clist.Element{}, doubts: k.doubts}, nil
 }
 
 // sqliteConn is what database/sql asks of a SQLite connection.
@@ -87,13 +88,13 @@ type keepingConn struct {
 	size   int
 	byText map[string]*clist.Element // of *keptStmt
 	lru    clist.List                // most recently used first
-	doubts *atomic.Uint64            // its connector's
+	doubts *atomic.Uint64            // its connector's, or nil
 }
 
 // doubt counts a statement that failed or that begins or ends a
 // transaction (keepingConnector.doubts).
 func (c *keepingConn) doubt(query string, err error) {
-	if err != nil || endsTransaction(query) {
+	if c.doubts != nil && (err != nil || endsTransaction(query)) {
 		c.doubts.Add(1)
 	}
 }
@@ -191,7 +192,7 @@ type keptRows struct {
 // Next counts a step that fails as a statement that failed.
 func (r *keptRows) Next(dest []driver.Value) error {
 	err := r.Rows.Next(dest)
-	if err != nil && err != io.EOF {
+	if r.doubts != nil && err != nil && err != io.EOF {
 		r.doubts.Add(1)
 	}
 	return err

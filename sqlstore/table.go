@@ -98,7 +98,7 @@ func (t *table[T]) made() {
 
 // updateText is the UPDATE of a row's written columns but its id, made
 // once: its values are the business, the values after the id, then the
-// id (updateValues).
+// id (write).
 func (t *table[T]) updateText() string {
 	t.made()
 	return t.updateOne
@@ -108,10 +108,10 @@ func (t *table[T]) updateText() string {
 // columns, placeholders in the order of the rows' values; that of one
 // row, the write of nearly every record, is made once.
 func (t *table[T]) insertText(n int, positional bool) string {
+	t.made()
 	if n != 1 {
 		return t.insertRows(n, positional)
 	}
-	t.made()
 	if positional {
 		return t.insertOne[1]
 	}
