@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"testing"
 	"time"
 
@@ -154,7 +156,8 @@ func FuzzUpdateClientHTTP(f *testing.F) {
 }
 
 // TestLogsNameRoutesNotPaths checks that request logs carry the route
-// pattern and never the path's ids, a query string or an API key.
+// pattern and never the path's ids, a query string or an API key, one
+// line a request of the fields docs/operations.md names, in its order.
 func TestLogsNameRoutesNotPaths(t *testing.T) {
 	st := testfix.Store(t)
 	clinic := testfix.NewClinic(t, st, "Logs")
@@ -164,12 +167,20 @@ func TestLogsNameRoutesNotPaths(t *testing.T) {
 	id := clinic.Clients[0].ID
 	req := httptest.NewRequest("GET", "/v1/clients?q=Archer&limit=1", nil)
 	req.Header.Set("Authorization", "Bearer "+clinic.Token)
-	srv.ServeHTTP(httptest.NewRecorder(), req)
+	list := httptest.NewRecorder()
+	srv.ServeHTTP(list, req)
 	req = httptest.NewRequest("POST", "/v1/clients/"+id, bytes.NewReader([]byte(`{"notes":"private note"}`)))
 	req.Header.Set("Authorization", "Bearer "+clinic.Token)
 	req.Header.Set("Content-Type", "application/json")
-	srv.ServeHTTP(httptest.NewRecorder(), req)
+	update := httptest.NewRecorder()
+	srv.ServeHTTP(update, req)
 	log := buf.String()
+	want := `time=\S+ level=INFO msg=request request_id=%s method=%s route="%s" status=200 duration_ms=\d+\n`
+	lines := regexp.MustCompile("^" + fmt.Sprintf(want, list.Header().Get("X-Request-Id"), "GET", regexp.QuoteMeta("GET /v1/clients")) +
+		fmt.Sprintf(want, update.Header().Get("X-Request-Id"), "POST", regexp.QuoteMeta("POST /v1/clients/{client}")) + "$")
+	if list.Code != 200 || update.Code != 200 || len(list.Header().Get("X-Request-Id")) != 16 || !lines.MatchString(log) {
+		t.Errorf("answers %d and %d; the log is\n%s", list.Code, update.Code, log)
+	}
 	for _, secret := range []string{id, "Archer", "private note", clinic.Token} {
 		if bytes.Contains([]byte(log), []byte(secret)) {
 			t.Errorf("the log contains %q:\n%s", secret, log)
