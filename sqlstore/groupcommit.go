@@ -29,12 +29,20 @@ var singleWriter sync.Map // *sql.Tx → *writerTx
 // one at a time, so it needs no lock.
 type writerTx struct {
 	lastSeq map[string]int64
+	// counted holds the lists whose version the transaction has added
+	// one to (countInserts).
+	counted map[listOf]bool
 }
 
+// listOf names a business's list in list_versions.
+type listOf struct{ business, list string }
+
 // forget drops what the transaction knows, when a member's writes were
-// rolled back: the numbers it took are free again.
+// rolled back: the numbers it took are free again, and the versions it
+// added one to may be as they were.
 func (w *writerTx) forget() {
 	clear(w.lastSeq)
+	clear(w.counted)
 }
 
 // writerOf returns the state of db when it is a transaction of the

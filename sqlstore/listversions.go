@@ -32,6 +32,39 @@ func (s *Store) ClientsVersion(ctx context.Context, businessID string) (int64, e
 // its clients have changed since the migration.
 const clientsVersionSQL = `SELECT version FROM list_versions WHERE business = $1 AND list = 'clients'`
 
+// countInserts adds one to the version of the business's list in tx,
+// for the rows tx inserted into it, where no trigger does: the busy
+// times on SQLite (migration 0033). A transaction of the committer adds
+// one once, however many of its members insert: readers see the number
+// only once the transaction commits, so one change tells them of every
+// row it wrote. On PostgreSQL the table's trigger counts (migration
+// 0025).
+func (s *Store) countInserts(ctx context.Context, tx *sql.Tx, businessID, list string) error {
+	if s.dialect.name != "sqlite" {
+		return nil
+	}
+	w := writerOf(tx)
+	key := listOf{businessID, list}
+	if w != nil && w.counted[key] {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, countListSQL, businessID, list); err != nil {
+		return fmt.Errorf("%s version: %w", list, err)
+	}
+	if w != nil {
+		if w.counted == nil {
+			w.counted = map[listOf]bool{}
+		}
+		w.counted[key] = true
+	}
+	return nil
+}
+
+// countListSQL adds one to the version of the business ? of the list ?,
+// on SQLite.
+const countListSQL = `INSERT INTO list_versions (business, list, version) VALUES (?, ?, 1)
+	ON CONFLICT (business, list) DO UPDATE SET version = version + 1`
+
 // ListClientDocsAt is ListClientDocs and the ClientsVersion its page was
 // read at. The page's own statement reads the number, in the one
 // snapshot it reads the rows in, so the rows are the clients of that

@@ -312,8 +312,9 @@ type inserter struct {
 	written      map[string]int
 	later        []string
 	laterStats   []statRow
-	// versioned are the lists whose version trigger dropIndexes dropped:
-	// buildIndexes adds one to each list's version, once.
+	// versioned are the lists whose version trigger dropIndexes dropped,
+	// and those whose inserts no trigger counts (insertsCounted) the load
+	// wrote to: buildIndexes adds one to each list's version, once.
 	versioned []string
 	table     string
 	cols      []string
@@ -500,8 +501,7 @@ func (in *inserter) buildIndexes() error {
 		}
 	}
 	for _, list := range in.versioned {
-		if _, err := in.tx.ExecContext(in.ctx, `INSERT INTO list_versions (business, list, version) VALUES (?, ?, 1)
-			ON CONFLICT (business, list) DO UPDATE SET version = version + 1`, in.biz, list); err != nil {
+		if _, err := in.tx.ExecContext(in.ctx, countListSQL, in.biz, list); err != nil {
 			return fmt.Errorf("seed: version of %s: %w", list, err)
 		}
 	}
@@ -561,6 +561,9 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 	}
 	if in.err = in.dropIndexes(t.kind.Plural, len(recs)); in.err != nil {
 		return
+	}
+	if t.insertsCounted && in.positional && !slices.Contains(in.versioned, t.kind.Plural) {
+		in.versioned = append(in.versioned, t.kind.Plural) // as countInserts would, once
 	}
 	cols := append([]string{"business_id"}, t.allCols()...)
 	// On SQLite a load that has set aside the revision trigger (with the

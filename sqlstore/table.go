@@ -43,6 +43,10 @@ type table[T any] struct {
 	// triggers move with every change of its document (migration 0029),
 	// so that a store can keep the documents it read (keptdocs.go).
 	revised bool
+	// insertsCounted says that on SQLite no trigger adds one to the
+	// table's list version for a row inserted: the writes that insert do,
+	// once a transaction (countInserts, migration 0033).
+	insertsCounted bool
 	// domain returns the domain event actions of a change from before
 	// (nil for a new record) to after, such as practiced.FormEvents.
 	domain func(before, after *T) []string
