@@ -27,6 +27,44 @@ type BusyTime struct {
 	ArchivedAt     *Time    `json:"archived_at"`
 }
 
+// appendDoc appends the busy time's document, field by field as
+// encoding/json writes them (docAppender).
+func (b BusyTime) appendDoc(buf []byte) []byte {
+	buf = append(buf, `{"id":`...)
+	buf = AppendJSONString(buf, b.ID)
+	buf = append(buf, `,"location_id":`...)
+	buf = AppendJSONString(buf, b.LocationID)
+	buf = append(buf, `,"practitioner_id":`...)
+	buf = AppendJSONString(buf, b.PractitionerID)
+	buf = append(buf, `,"starts_at":`...)
+	buf = b.StartsAt.appendJSON(buf)
+	buf = append(buf, `,"ends_at":`...)
+	buf = b.EndsAt.appendJSON(buf)
+	buf = append(buf, `,"duration":`...)
+	buf = appendJSONInt(buf, b.Duration)
+	buf = append(buf, `,"name":`...)
+	buf = appendJSONStringPtr(buf, b.Name)
+	buf = append(buf, `,"note":`...)
+	buf = appendJSONStringPtr(buf, b.Note)
+	buf = append(buf, `,"created_at":`...)
+	buf = b.CreatedAt.appendJSON(buf)
+	buf = append(buf, `,"busy_time_type_id":`...)
+	buf = appendJSONStringPtr(buf, b.BusyTimeTypeID)
+	buf = append(buf, `,"room_id":`...)
+	buf = appendJSONStringPtr(buf, b.RoomID)
+	buf = append(buf, `,"vehicle_id":`...)
+	buf = appendJSONStringPtr(buf, b.VehicleID)
+	buf = append(buf, `,"resource_ids":`...)
+	buf = appendJSONStrings(buf, b.ResourceIDs)
+	buf = append(buf, `,"repeat_id":`...)
+	buf = appendJSONStringPtr(buf, b.RepeatID)
+	buf = append(buf, `,"updated_at":`...)
+	buf = b.UpdatedAt.appendJSON(buf)
+	buf = append(buf, `,"archived_at":`...)
+	buf = appendJSONTimePtr(buf, b.ArchivedAt)
+	return append(buf, '}')
+}
+
 // BusyTimeFilter filters the busy time list. StartsBefore and EndsAfter
 // select busy times overlapping a window.
 type BusyTimeFilter struct {

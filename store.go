@@ -309,6 +309,11 @@ func EncodeDoc(v any, use func(docAndNewline []byte)) error {
 		}
 	}()
 	buf.Reset()
+	buf.Grow(appendedDocBytes)
+	if b, ok := appendDocOf(buf.AvailableBuffer(), v); ok {
+		use(append(b, '\n'))
+		return nil
+	}
 	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
@@ -323,3 +328,7 @@ func EncodeDoc(v any, use func(docAndNewline []byte)) error {
 var docBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 const maxKeptDocBuffer = 64 << 10
+
+// appendedDocBytes is room for most documents a docAppender writes, so
+// that a kept buffer holds them without growing.
+const appendedDocBytes = 1 << 10

@@ -17,10 +17,14 @@ const TimeLayout = "2006-01-02T15:04:05Z"
 
 // MarshalJSON writes the time in TimeLayout.
 func (t Time) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, len(TimeLayout)+2)
+	return t.appendJSON(make([]byte, 0, len(TimeLayout)+2)), nil
+}
+
+// appendJSON appends the time in TimeLayout as a JSON string.
+func (t Time) appendJSON(b []byte) []byte {
 	b = append(b, '"')
 	b = AppendTime(b, t.Time)
-	return append(b, '"'), nil
+	return append(b, '"')
 }
 
 // String returns the time in TimeLayout.

@@ -1,9 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -83,39 +81,21 @@ func appendSlotsBody(buf []byte, slots []availabilitySlot) []byte {
 			buf = append(buf, ',')
 		}
 		buf = append(buf, `{"start_time_local":`...)
-		buf = appendJSONString(buf, sl.StartTimeLocal)
+		buf = practiced.AppendJSONString(buf, sl.StartTimeLocal)
 		buf = append(buf, `,"start_date_local":`...)
-		buf = appendJSONString(buf, sl.StartDateLocal)
+		buf = practiced.AppendJSONString(buf, sl.StartDateLocal)
 		buf = append(buf, `,"local_timezone":`...)
-		buf = appendJSONString(buf, sl.LocalTimezone)
+		buf = practiced.AppendJSONString(buf, sl.LocalTimezone)
 		buf = append(buf, `,"start_datetime_utc":"`...)
 		buf = practiced.AppendTime(buf, sl.StartDatetimeUTC.Time)
 		buf = append(buf, '"')
 		if sl.PractitionerID != "" {
 			buf = append(buf, `,"practitioner_id":`...)
-			buf = appendJSONString(buf, sl.PractitionerID)
+			buf = practiced.AppendJSONString(buf, sl.PractitionerID)
 		}
 		buf = append(buf, '}')
 	}
 	return append(buf, "]}\n"...)
-}
-
-// appendJSONString appends s as a JSON string, as writeJSON writes it:
-// printable ASCII other than '"' and '\' as it is, anything else through
-// encoding/json.
-func appendJSONString(buf []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			var b bytes.Buffer
-			enc := json.NewEncoder(&b)
-			enc.SetEscapeHTML(false)
-			enc.Encode(s) // a string always encodes
-			return append(buf, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
-		}
-	}
-	buf = append(buf, '"')
-	buf = append(buf, s...)
-	return append(buf, '"')
 }
 
 // readSlotsRequest reads and checks the availability query: its

@@ -1,0 +1,85 @@
+package practiced
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strconv"
+)
+
+// A docAppender writes its own document: exactly the bytes encoding/json
+// writes for it without HTML escaping, without reflection and without
+// the check encoding/json makes of every value a marshaler returns. The
+// records written most often have one (BusyTime); EncodeDoc uses it, and
+// a test holds it to encoding/json.
+type docAppender interface {
+	appendDoc(buf []byte) []byte
+}
+
+// appendDocOf appends the document of v and reports true when v writes
+// its own, and appends nothing and reports false otherwise.
+func appendDocOf(buf []byte, v any) ([]byte, bool) {
+	a, ok := v.(docAppender)
+	if !ok {
+		return buf, false
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return append(buf, "null"...), true
+	}
+	return a.appendDoc(buf), true
+}
+
+// AppendJSONString appends s as a JSON string, as the API's documents
+// carry it: printable ASCII other than '"' and '\' as it is, anything
+// else through encoding/json.
+func AppendJSONString(buf []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			enc.Encode(s) // a string always encodes
+			return append(buf, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
+		}
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
+}
+
+// appendJSONStringPtr appends *s as a JSON string, or null.
+func appendJSONStringPtr(buf []byte, s *string) []byte {
+	if s == nil {
+		return append(buf, "null"...)
+	}
+	return AppendJSONString(buf, *s)
+}
+
+// appendJSONStrings appends ss as a JSON array of strings, or null when
+// it is nil.
+func appendJSONStrings(buf []byte, ss []string) []byte {
+	if ss == nil {
+		return append(buf, "null"...)
+	}
+	buf = append(buf, '[')
+	for i, s := range ss {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = AppendJSONString(buf, s)
+	}
+	return append(buf, ']')
+}
+
+// appendJSONTimePtr appends *t as Time's MarshalJSON writes it, or null.
+func appendJSONTimePtr(buf []byte, t *Time) []byte {
+	if t == nil {
+		return append(buf, "null"...)
+	}
+	return t.appendJSON(buf)
+}
+
+// appendJSONInt appends n as a JSON number.
+func appendJSONInt(buf []byte, n int) []byte {
+	return strconv.AppendInt(buf, int64(n), 10)
+}
