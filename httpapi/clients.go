@@ -17,7 +17,7 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if s.pages != nil {
-		known, ok := r.Context().Value(clientsVersionKey).(int64)
+		known, ok := knownClientsVersion(r.Context())
 		if !ok {
 			known = -1
 		}

@@ -23,33 +23,62 @@ import (
 
 type ctxKey int
 
-const (
-	requestIDKey ctxKey = iota
-	businessKey
-	readOnlyKey
-	// clientsVersionKey holds the ClientsVersion of the key's business,
-	// read with the key, when the store reads the two together.
-	clientsVersionKey
-)
+// stateKey holds the request's *requestState.
+const stateKey ctxKey = 0
+
+// requestState is what the middleware learns of a request, kept in its
+// context once, where a value each would copy the request for every one:
+// its id (withRequestID), then the business of its API key, whether the
+// key is read-only, and the business's clients number (guard).
+type requestState struct {
+	id         string
+	businessID string
+	readOnly   bool
+	// clientsVersion is the ClientsVersion of the key's business, read
+	// with the key when the store reads the two together, and -1 when it
+	// was not.
+	clientsVersion int64
+}
+
+// stateOf returns the request's state, or nil for a context that went
+// through neither withRequestID nor guard.
+func stateOf(ctx context.Context) *requestState {
+	st, _ := ctx.Value(stateKey).(*requestState)
+	return st
+}
 
 // maxBody is the largest request body accepted.
 const maxBody = 1 << 20
 
 func requestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
+	if st := stateOf(ctx); st != nil {
+		return st.id
+	}
+	return ""
 }
 
 // businessID returns the business of the request's API key.
 func businessID(ctx context.Context) string {
-	id, _ := ctx.Value(businessKey).(string)
-	return id
+	if st := stateOf(ctx); st != nil {
+		return st.businessID
+	}
+	return ""
 }
 
 // readOnly reports whether the request's API key is read-only.
 func readOnly(ctx context.Context) bool {
-	ro, _ := ctx.Value(readOnlyKey).(bool)
-	return ro
+	st := stateOf(ctx)
+	return st != nil && st.readOnly
+}
+
+// knownClientsVersion returns the clients number read with the
+// request's key, and whether there is one.
+func knownClientsVersion(ctx context.Context) (int64, bool) {
+	st := stateOf(ctx)
+	if st == nil || st.clientsVersion < 0 {
+		return 0, false
+	}
+	return st.clientsVersion, true
 }
 
 // withRequestID gives every request an id, returned in X-Request-Id and
@@ -60,7 +89,7 @@ func (s *Server) withRequestID(next http.Handler) http.Handler {
 		rand.Read(b[:])
 		id := hex.EncodeToString(b[:])
 		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), stateKey, &requestState{id: id, clientsVersion: -1})))
 	})
 }
 
@@ -184,12 +213,12 @@ func (s *Server) guard(a access, h handler) http.Handler {
 				s.writeError(w, r, practiced.Errorf(practiced.EFORBIDDEN, "This API key is read-only."))
 				return
 			}
-			ctx := context.WithValue(r.Context(), businessKey, key.BusinessID)
-			ctx = context.WithValue(ctx, readOnlyKey, key.ReadOnly)
-			if clientsVersion >= 0 {
-				ctx = context.WithValue(ctx, clientsVersionKey, clientsVersion)
+			st := stateOf(r.Context())
+			if st == nil {
+				st = &requestState{}
+				r = r.WithContext(context.WithValue(r.Context(), stateKey, st))
 			}
-			r = r.WithContext(ctx)
+			st.businessID, st.readOnly, st.clientsVersion = key.BusinessID, key.ReadOnly, clientsVersion
 			if a == writes && hasIdempotencyKey(r) {
 				s.serveIdempotent(w, r, key, h)
 				return
