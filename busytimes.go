@@ -29,7 +29,7 @@ type BusyTime struct {
 
 // appendDoc appends the busy time's document, field by field as
 // encoding/json writes them (docAppender).
-func (b BusyTime) appendDoc(buf []byte) []byte {
+func (b BusyTime) appendDoc(buf []byte) ([]byte, bool) {
 	buf = append(buf, `{"id":`...)
 	buf = AppendJSONString(buf, b.ID)
 	buf = append(buf, `,"location_id":`...)
@@ -62,7 +62,7 @@ func (b BusyTime) appendDoc(buf []byte) []byte {
 	buf = b.UpdatedAt.appendJSON(buf)
 	buf = append(buf, `,"archived_at":`...)
 	buf = appendJSONTimePtr(buf, b.ArchivedAt)
-	return append(buf, '}')
+	return append(buf, '}'), true
 }
 
 // BusyTimeFilter filters the busy time list. StartsBefore and EndsAfter

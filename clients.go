@@ -44,6 +44,186 @@ type Client struct {
 	ArchivedAt                   *Time           `json:"archived_at"`
 }
 
+// appendDoc appends the client's document, field by field as
+// encoding/json writes them (docAppender).
+func (c Client) appendDoc(buf []byte) ([]byte, bool) {
+	buf = append(buf, `{"id":`...)
+	buf = AppendJSONString(buf, c.ID)
+	buf = append(buf, `,"title":`...)
+	buf = AppendJSONString(buf, c.Title)
+	buf = append(buf, `,"first_name":`...)
+	buf = AppendJSONString(buf, c.FirstName)
+	buf = append(buf, `,"last_name":`...)
+	buf = AppendJSONString(buf, c.LastName)
+	buf = append(buf, `,"preferred_name":`...)
+	buf = AppendJSONString(buf, c.PreferredName)
+	buf = append(buf, `,"profession":`...)
+	buf = AppendJSONString(buf, c.Profession)
+	buf = append(buf, `,"email":`...)
+	buf = AppendJSONString(buf, c.Email)
+	buf = append(buf, `,"date_of_birth":`...)
+	buf = appendJSONStringPtr(buf, c.DateOfBirth)
+	buf = append(buf, `,"sex":`...)
+	buf = AppendJSONString(buf, c.Sex)
+	buf = append(buf, `,"gender_identity":`...)
+	buf = AppendJSONString(buf, c.GenderIdentity)
+	buf = append(buf, `,"pronouns":`...)
+	buf = AppendJSONString(buf, c.Pronouns)
+	buf = append(buf, `,"privacy_policy_consent":`...)
+	buf = appendJSONStringPtr(buf, c.PrivacyPolicyConsent)
+	buf = append(buf, `,"marketing_consent":`...)
+	buf = appendJSONStringPtr(buf, c.MarketingConsent)
+	buf = append(buf, `,"no_messages":`...)
+	buf = appendJSONBool(buf, c.NoMessages)
+	buf = append(buf, `,"consent_method":`...)
+	buf = appendJSONStringPtr(buf, c.ConsentMethod)
+	buf = append(buf, `,"medications":`...)
+	if c.Medications == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, '[')
+		for i, m := range c.Medications {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, `{"name":`...)
+			buf = AppendJSONString(buf, m.Name)
+			buf = append(buf, `,"dosage":`...)
+			buf = AppendJSONString(buf, m.Dosage)
+			buf = append(buf, '}')
+		}
+		buf = append(buf, ']')
+	}
+	buf = append(buf, `,"allergies":`...)
+	if c.Allergies == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, '[')
+		for i, a := range c.Allergies {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, `{"name":`...)
+			buf = AppendJSONString(buf, a.Name)
+			buf = append(buf, `,"reaction":`...)
+			buf = AppendJSONString(buf, a.Reaction)
+			buf = append(buf, '}')
+		}
+		buf = append(buf, ']')
+	}
+	buf = append(buf, `,"intolerances":`...)
+	buf = appendJSONStrings(buf, c.Intolerances)
+	buf = append(buf, `,"emergency_contact_id":`...)
+	buf = appendJSONStringPtr(buf, c.EmergencyContactID)
+	buf = append(buf, `,"emergency_contact_relationship":`...)
+	buf = AppendJSONString(buf, c.EmergencyContactRelationship)
+	buf = append(buf, `,"invoice_contact_id":`...)
+	buf = appendJSONStringPtr(buf, c.InvoiceContactID)
+	buf = append(buf, `,"notes":`...)
+	buf = AppendJSONString(buf, c.Notes)
+	buf = append(buf, `,"alert":`...)
+	buf = AppendJSONString(buf, c.Alert)
+	buf = append(buf, `,"referral_type_id":`...)
+	buf = appendJSONStringPtr(buf, c.ReferralTypeID)
+	buf = append(buf, `,"referral_description":`...)
+	buf = AppendJSONString(buf, c.ReferralDescription)
+	buf = append(buf, `,"referred_by_id":`...)
+	buf = appendJSONStringPtr(buf, c.ReferredByID)
+	buf = append(buf, `,"phone_number":`...)
+	buf = AppendJSONString(buf, c.PhoneNumber)
+	buf = append(buf, `,"phone_numbers":`...)
+	if c.PhoneNumbers == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, '[')
+		for i, p := range c.PhoneNumbers {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, `{"id":`...)
+			buf = AppendJSONString(buf, p.ID)
+			buf = append(buf, `,"code":`...)
+			buf = AppendJSONString(buf, p.Code)
+			buf = append(buf, `,"number":`...)
+			buf = AppendJSONString(buf, p.Number)
+			buf = append(buf, `,"type":`...)
+			buf = AppendJSONString(buf, p.Type)
+			buf = append(buf, '}')
+		}
+		buf = append(buf, ']')
+	}
+	buf = append(buf, `,"address":`...)
+	buf, ok := c.Address.appendJSON(buf)
+	if !ok {
+		return buf, false
+	}
+	buf = append(buf, `,"tag_ids":`...)
+	buf = appendJSONStrings(buf, c.TagIDs)
+	buf = append(buf, `,"ndis_details":`...)
+	if n := c.NDISDetails; n == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, `{"ndis_number":`...)
+		buf = AppendJSONString(buf, n.NDISNumber)
+		buf = append(buf, `,"plan_start_date":`...)
+		buf = appendJSONTimePtr(buf, n.PlanStartDate)
+		buf = append(buf, `,"plan_end_date":`...)
+		buf = appendJSONTimePtr(buf, n.PlanEndDate)
+		buf = append(buf, `,"plan_manager_id":`...)
+		buf = appendJSONStringPtr(buf, n.PlanManagerID)
+		buf = append(buf, `,"plan_nominee_id":`...)
+		buf = appendJSONStringPtr(buf, n.PlanNomineeID)
+		buf = append(buf, `,"diagnoses":`...)
+		buf = appendJSONStrings(buf, n.Diagnoses)
+		buf = append(buf, '}')
+	}
+	buf = append(buf, `,"related_clients":`...)
+	if c.RelatedClients == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, '[')
+		for i, r := range c.RelatedClients {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, `{"related_client_id":`...)
+			buf = AppendJSONString(buf, r.RelatedClientID)
+			buf = append(buf, '}')
+		}
+		buf = append(buf, ']')
+	}
+	buf = append(buf, `,"linked_contacts":`...)
+	if c.LinkedContacts == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, '[')
+		for i, l := range c.LinkedContacts {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, `{"contact_id":`...)
+			buf = AppendJSONString(buf, l.ContactID)
+			buf = append(buf, `,"include_in_appointment_notifications":`...)
+			buf = appendJSONBool(buf, l.IncludeInAppointmentNotifications)
+			buf = append(buf, `,"include_in_invoice_notifications":`...)
+			buf = appendJSONBool(buf, l.IncludeInInvoiceNotifications)
+			buf = append(buf, `,"include_in_progress_note_notifications":`...)
+			buf = appendJSONBool(buf, l.IncludeInProgressNoteNotifications)
+			buf = append(buf, `,"note":`...)
+			buf = AppendJSONString(buf, l.Note)
+			buf = append(buf, '}')
+		}
+		buf = append(buf, ']')
+	}
+	buf = append(buf, `,"created_at":`...)
+	buf = c.CreatedAt.appendJSON(buf)
+	buf = append(buf, `,"updated_at":`...)
+	buf = c.UpdatedAt.appendJSON(buf)
+	buf = append(buf, `,"archived_at":`...)
+	buf = appendJSONTimePtr(buf, c.ArchivedAt)
+	return append(buf, '}'), true
+}
+
 // Medication is one medication a client takes.
 type Medication struct {
 	Name   string `json:"name"`

@@ -24,6 +24,37 @@ type Address struct {
 	PlaceID          string   `json:"place_id"`
 }
 
+// appendJSON appends the address as encoding/json writes it, and
+// reports false for a coordinate that is not a finite number.
+func (a Address) appendJSON(buf []byte) ([]byte, bool) {
+	buf = append(buf, `{"line1":`...)
+	buf = AppendJSONString(buf, a.Line1)
+	buf = append(buf, `,"line2":`...)
+	buf = appendJSONStringPtr(buf, a.Line2)
+	buf = append(buf, `,"city":`...)
+	buf = AppendJSONString(buf, a.City)
+	buf = append(buf, `,"state":`...)
+	buf = AppendJSONString(buf, a.State)
+	buf = append(buf, `,"postal_code":`...)
+	buf = AppendJSONString(buf, a.PostalCode)
+	buf = append(buf, `,"country_code":`...)
+	buf = AppendJSONString(buf, a.CountryCode)
+	buf = append(buf, `,"latitude":`...)
+	buf, ok := appendJSONFloatPtr(buf, a.Latitude)
+	if !ok {
+		return buf, false
+	}
+	buf = append(buf, `,"longitude":`...)
+	if buf, ok = appendJSONFloatPtr(buf, a.Longitude); !ok {
+		return buf, false
+	}
+	buf = append(buf, `,"formatted_address_geocoder_estimate":`...)
+	buf = AppendJSONString(buf, a.FormattedAddress)
+	buf = append(buf, `,"place_id":`...)
+	buf = AppendJSONString(buf, a.PlaceID)
+	return append(buf, '}'), true
+}
+
 // PhoneNumber is one of a client's or contact's numbers, kept in one
 // shape (NormalizePhoneNumber): Code is the country's dial code with its
 // +, such as "+61", and Number the national significant number, without

@@ -3,6 +3,7 @@ package practiced
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"reflect"
 	"strconv"
 )
@@ -12,12 +13,16 @@ import (
 // the check encoding/json makes of every value a marshaler returns. The
 // records written most often have one (BusyTime); EncodeDoc uses it, and
 // a test holds it to encoding/json.
+//
+// A record whose value encoding/json would refuse (a number that is not
+// finite) reports false, and EncodeDoc leaves it to encoding/json, which
+// says why.
 type docAppender interface {
-	appendDoc(buf []byte) []byte
+	appendDoc(buf []byte) ([]byte, bool)
 }
 
 // appendDocOf appends the document of v and reports true when v writes
-// its own, and appends nothing and reports false otherwise.
+// its own, and reports false otherwise.
 func appendDocOf(buf []byte, v any) ([]byte, bool) {
 	a, ok := v.(docAppender)
 	if !ok {
@@ -26,7 +31,7 @@ func appendDocOf(buf []byte, v any) ([]byte, bool) {
 	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
 		return append(buf, "null"...), true
 	}
-	return a.appendDoc(buf), true
+	return a.appendDoc(buf)
 }
 
 // AppendJSONString appends s as a JSON string, as the API's documents
@@ -82,4 +87,37 @@ func appendJSONTimePtr(buf []byte, t *Time) []byte {
 // appendJSONInt appends n as a JSON number.
 func appendJSONInt(buf []byte, n int) []byte {
 	return strconv.AppendInt(buf, int64(n), 10)
+}
+
+// appendJSONBool appends v as a JSON boolean.
+func appendJSONBool(buf []byte, v bool) []byte {
+	return strconv.AppendBool(buf, v)
+}
+
+// appendJSONFloatPtr appends *f as encoding/json writes a float64, or
+// null; it reports false for a number that is not finite, which JSON
+// cannot carry.
+func appendJSONFloatPtr(buf []byte, f *float64) ([]byte, bool) {
+	if f == nil {
+		return append(buf, "null"...), true
+	}
+	v := *f
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return buf, false
+	}
+	// As encoding/json: the shortest decimal that reads back as v, in
+	// exponent form only for the very small and the very large, with an
+	// exponent of one digit written without its leading zero.
+	format := byte('f')
+	if abs := math.Abs(v); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	buf = strconv.AppendFloat(buf, v, format, -1, 64)
+	if format == 'e' {
+		if n := len(buf); n >= 4 && buf[n-4] == 'e' && buf[n-3] == '-' && buf[n-2] == '0' {
+			buf[n-2] = buf[n-1]
+			buf = buf[:n-1]
+		}
+	}
+	return buf, true
 }

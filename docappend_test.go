@@ -3,6 +3,9 @@ package practiced
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -78,6 +81,112 @@ func FuzzBusyTimeDocument(f *testing.F) {
 			Name: &name, Note: &note, CreatedAt: at, ResourceIDs: []string{resource, id}, UpdatedAt: at, ArchivedAt: &at}
 		if got, want := encodedDoc(t, bt), reflectedDoc(t, bt); got != want {
 			t.Errorf("EncodeDoc wrote\n%s want\n%s", got, want)
+		}
+	})
+}
+
+func TestClientWritesItsOwnDocument(t *testing.T) {
+	if _, ok := any(Client{}).(docAppender); !ok {
+		t.Fatal("Client does not write its own document")
+	}
+	str := func(s string) *string { return &s }
+	num := func(f float64) *float64 { return &f }
+	at := NewTime(time.Date(2026, 3, 2, 9, 30, 0, 0, time.UTC))
+	odd := "quote \" backslash \\ tab\t nul\x00 <b>&amp; é 🙂 \xff bad \u2028 end"
+	full := Client{
+		ID: "cli_01", Title: "Ms", FirstName: "Amara", LastName: odd, PreferredName: "Am", Profession: "Nurse",
+		Email: "amara@example.com", DateOfBirth: str("1990-02-03"), Sex: "female", GenderIdentity: "woman", Pronouns: "she/her",
+		PrivacyPolicyConsent: str("accepted"), MarketingConsent: str("declined"), NoMessages: true, ConsentMethod: str("in_person"),
+		Medications: []Medication{{Name: "A", Dosage: odd}, {}}, Allergies: []Allergy{{Name: "Nuts", Reaction: "hives"}},
+		Intolerances: []string{"lactose", odd}, EmergencyContactID: str("con_01"), EmergencyContactRelationship: "sister",
+		InvoiceContactID: str("con_02"), Notes: odd, Alert: "!", ReferralTypeID: str("ref_01"), ReferralDescription: "GP",
+		ReferredByID: str("con_03"), PhoneNumber: "+61412345678",
+		PhoneNumbers: []PhoneNumber{{ID: "pho_01", Code: "AU", Number: "0412 345 678", Type: "mobile"}},
+		Address: Address{Line1: "1 Main St", Line2: str(odd), City: "Sydney", State: "NSW", PostalCode: "2000", CountryCode: "AU",
+			Latitude: num(-33.8688), Longitude: num(151.2093), FormattedAddress: "1 Main St, Sydney", PlaceID: "abc"},
+		TagIDs: []string{"tag_01"},
+		NDISDetails: &NDISDetails{NDISNumber: "430000000", PlanStartDate: &at, PlanEndDate: &at, PlanManagerID: str("con_04"),
+			PlanNomineeID: str("con_05"), Diagnoses: []string{"x", odd}},
+		RelatedClients: []RelatedClient{{RelatedClientID: "cli_02"}},
+		LinkedContacts: []LinkedContact{{ContactID: "con_06", IncludeInAppointmentNotifications: true, IncludeInProgressNoteNotifications: true, Note: odd}},
+		CreatedAt:      at, UpdatedAt: at, ArchivedAt: &at,
+	}
+	empty := Client{Medications: []Medication{}, Allergies: []Allergy{}, Intolerances: []string{}, PhoneNumbers: []PhoneNumber{},
+		TagIDs: []string{}, RelatedClients: []RelatedClient{}, LinkedContacts: []LinkedContact{}, NDISDetails: &NDISDetails{}}
+	cases := map[string]Client{"zero": {}, "every field": full, "empty lists": empty}
+	for _, f := range []float64{0, -0.0, 1, -1.5, 1e-6, 9.99e-7, 1e-7, 1.5e-300, 1e20, 1e21, 123456789012345678901234.0, 5e-324, 1.7976931348623157e308, -2.5e-9} {
+		c := full
+		c.Address.Latitude, c.Address.Longitude = num(f), num(-f)
+		cases[fmt.Sprintf("coordinates %g", f)] = c
+	}
+	for name, c := range cases {
+		want := reflectedDoc(t, c)
+		if got := encodedDoc(t, c); got != want {
+			t.Errorf("%s: EncodeDoc wrote\n%s want\n%s", name, got, want)
+		}
+		if got := encodedDoc(t, &c); got != want {
+			t.Errorf("%s: EncodeDoc of a pointer wrote\n%s want\n%s", name, got, want)
+		}
+	}
+	// A coordinate JSON cannot carry is left to encoding/json, which
+	// says why, and nothing is written.
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		c := full
+		c.Address.Longitude = num(f)
+		called := false
+		err := EncodeDoc(c, func([]byte) { called = true })
+		if err == nil || !strings.Contains(err.Error(), "unsupported value") || called {
+			t.Errorf("EncodeDoc with longitude %v = %v, use called %v; want encoding/json's error", f, err, called)
+		}
+	}
+}
+
+func FuzzClientDocument(f *testing.F) {
+	f.Add("cli_01", "Amara", "a \"note\" <b>", "+61412345678", true, -33.8688, int64(1772443800))
+	f.Add("\xff", "\u2028", "\x00\x1f\\", "", false, 1e-7, int64(-62135596800))
+	f.Add("é", "🙂", "&", "\u007f", true, 1e21, int64(253402300800))
+	f.Fuzz(func(t *testing.T, id, name, note, phone string, flag bool, coord float64, unix int64) {
+		if math.IsNaN(coord) || math.IsInf(coord, 0) {
+			return // refused by both, as TestClientWritesItsOwnDocument checks
+		}
+		at := Time{time.Unix(unix, 0).UTC()}
+		c := Client{ID: id, FirstName: name, LastName: note, Email: phone, DateOfBirth: &note, NoMessages: flag,
+			Medications: []Medication{{Name: name, Dosage: note}}, Intolerances: []string{note}, Notes: note, PhoneNumber: phone,
+			PhoneNumbers: []PhoneNumber{{ID: id, Number: phone}}, Address: Address{Line1: note, Line2: &name, Latitude: &coord},
+			NDISDetails: &NDISDetails{NDISNumber: phone, PlanStartDate: &at}, LinkedContacts: []LinkedContact{{ContactID: id, IncludeInInvoiceNotifications: flag, Note: note}},
+			CreatedAt: at, UpdatedAt: at}
+		if got, want := encodedDoc(t, c), reflectedDoc(t, c); got != want {
+			t.Errorf("EncodeDoc wrote\n%s want\n%s", got, want)
+		}
+	})
+}
+
+// BenchmarkClientDocument writes a demo-like client's document with its
+// own writer (EncodeDoc) and with encoding/json, as EncodeDoc did before.
+func BenchmarkClientDocument(b *testing.B) {
+	dob, consent := "1990-02-03", "accepted"
+	at := NewTime(time.Date(2026, 3, 2, 9, 30, 0, 0, time.UTC))
+	c := Client{ID: "cli_01m8kg8w0ved181gq5h2fj5fqk", Title: "Ms", FirstName: "Amara", LastName: "Osei", Email: "amara.osei@example.com",
+		DateOfBirth: &dob, Sex: "female", PrivacyPolicyConsent: &consent, Medications: []Medication{}, Allergies: []Allergy{},
+		Intolerances: []string{}, PhoneNumber: "+61412345678", PhoneNumbers: []PhoneNumber{{ID: "pho_01", Code: "AU", Number: "0412 345 678", Type: "mobile"}},
+		Address: Address{Line1: "1 Main St", City: "Sydney", State: "NSW", PostalCode: "2000", CountryCode: "AU"},
+		TagIDs:  []string{}, RelatedClients: []RelatedClient{}, LinkedContacts: []LinkedContact{}, CreatedAt: at, UpdatedAt: at}
+	b.Run("own", func(b *testing.B) {
+		for b.Loop() {
+			if err := EncodeDoc(c, func([]byte) {}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encoding/json", func(b *testing.B) {
+		var buf bytes.Buffer
+		for b.Loop() {
+			buf.Reset()
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(c); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 }

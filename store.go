@@ -331,4 +331,4 @@ const maxKeptDocBuffer = 64 << 10
 
 // appendedDocBytes is room for most documents a docAppender writes, so
 // that a kept buffer holds them without growing.
-const appendedDocBytes = 1 << 10
+const appendedDocBytes = 4 << 10
