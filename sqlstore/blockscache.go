@@ -15,7 +15,8 @@ import (
 )
 
 // scheduleLists are the tables whose rows Blocks reads, each numbered in
-// list_versions by triggers (migration 0024).
+// list_versions by triggers (migration 0024), but for a busy time's
+// insert on SQLite, which the writer counts (countInserts).
 var scheduleLists = []string{"appointment_clients", "appointments", "busy_times", "services"}
 
 // scheduleVersion is the business's numbers of scheduleLists, in order.

@@ -85,7 +85,7 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 		created = created[:0]
 		if !skipConflicts {
 			created = append(created, bts...)
-			return s.insertBusyTimes(ctx, tx, businessID, created)
+			return busyTimes.insertAll(ctx, tx, businessID, created)
 		}
 		// Each practitioner's time is read once, for the whole span of
 		// the occurrences; an occurrence kept blocks the later ones.
@@ -121,18 +121,9 @@ func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []pr
 		if len(created) == 0 {
 			return practiced.Invalid("starts_at", "conflicts with the practitioner's appointments or busy times at every occurrence")
 		}
-		return s.insertBusyTimes(ctx, tx, businessID, created)
+		return busyTimes.insertAll(ctx, tx, businessID, created)
 	})
 	return created, err
-}
-
-// insertBusyTimes writes new busy times, their events and the change of
-// their list's version inside tx.
-func (s *Store) insertBusyTimes(ctx context.Context, tx *sql.Tx, businessID string, bts []practiced.BusyTime) error {
-	if err := busyTimes.insertAll(ctx, tx, businessID, bts); err != nil {
-		return err
-	}
-	return s.countInserts(ctx, tx, businessID, busyTimes.kind.Plural)
 }
 
 // overlapsAny reports whether any of spans overlaps [start, end).

@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,7 +64,7 @@ func TestBusyTimeInsertsCountedOnceATransaction(t *testing.T) {
 	}
 	biz, loc, pra := busyPlace(t, st)
 	insert := func(b practiced.BusyTime) func(tx *sql.Tx) error {
-		return func(tx *sql.Tx) error { return st.insertBusyTimes(ctx, tx, biz.ID, []practiced.BusyTime{b}) }
+		return func(tx *sql.Tx) error { return busyTimes.insertAll(ctx, tx, biz.ID, []practiced.BusyTime{b}) }
 	}
 	from, to := busyPlaceTime.Time, busyPlaceTime.Add(30*24*time.Hour)
 	blocksFollow := func(what string) {
@@ -121,14 +123,45 @@ func TestBusyTimeInsertsCountedOnceATransaction(t *testing.T) {
 	}
 	blocksFollow("after a member that counted was rolled back")
 
-	// A load counts its busy times once.
-	e, f := busyOn(loc, pra, 5, nil), busyOn(loc, pra, 6, nil)
-	v3 := busyTimesVersion(t, st, biz.ID)
-	if err := st.Seed(ctx, biz.ID, practiced.SeedData{BusyTimes: []practiced.BusyTime{e, f}}); err != nil {
-		t.Fatal(err)
+	// The store's own writes, a series with and without its conflicts
+	// checked, each count once.
+	for i, skip := range []bool{false, true} {
+		repeat := fmt.Sprintf("rep_%d", i)
+		series := []practiced.BusyTime{busyOn(loc, pra, 10+2*i, &repeat), busyOn(loc, pra, 11+2*i, &repeat)}
+		before := busyTimesVersion(t, st, biz.ID)
+		if created, err := st.CreateBusyTimes(ctx, biz.ID, series, skip); err != nil || len(created) != 2 {
+			t.Fatalf("CreateBusyTimes (skipConflicts %v): %d made, %v", skip, len(created), err)
+		}
+		if after := busyTimesVersion(t, st, biz.ID); after != before+1 {
+			t.Errorf("version %d after CreateBusyTimes of a series (skipConflicts %v), want %d", after, skip, before+1)
+		}
+		blocksFollow(fmt.Sprintf("after CreateBusyTimes (skipConflicts %v)", skip))
 	}
-	if v4 := busyTimesVersion(t, st, biz.ID); v4 != v3+1 {
-		t.Errorf("version %d after a load of two busy times, want %d", v4, v3+1)
+
+	// A load counts its busy times once, whether it builds the indexes
+	// after its rows or not.
+	for _, later := range []int{laterIndexRows, 1} {
+		old := laterIndexRows
+		laterIndexRows = later
+		e, f := busyOn(loc, pra, 20+later%7, nil), busyOn(loc, pra, 21+later%7, nil)
+		before := busyTimesVersion(t, st, biz.ID)
+		err := st.Seed(ctx, biz.ID, practiced.SeedData{BusyTimes: []practiced.BusyTime{e, f}})
+		laterIndexRows = old
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after := busyTimesVersion(t, st, biz.ID); after != before+1 {
+			t.Errorf("version %d after a load of two busy times (indexes after %d rows), want %d", after, later, before+1)
+		}
+		blocksFollow(fmt.Sprintf("after a load (indexes after %d rows)", later))
 	}
-	blocksFollow("after a load")
+
+	// A busy time cannot be inserted where it would not be counted.
+	err := st.inTx(ctx, func(tx *sql.Tx) error {
+		b := busyOn(loc, pra, 30, nil)
+		return busyTimes.insert(ctx, tx, biz.ID, &b)
+	})
+	if err == nil || !strings.Contains(err.Error(), "inserted by insertAll") {
+		t.Errorf("insert of a busy time = %v, want it refused", err)
+	}
 }

@@ -44,7 +44,7 @@ func BenchmarkInsertBusyTime(b *testing.B) {
 		n++
 		bt := practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), LocationID: loc.ID, PractitionerID: pra.ID, Name: &name,
 			StartsAt: practiced.NewTime(start), EndsAt: practiced.NewTime(start.Add(30 * time.Minute)), CreatedAt: now, UpdatedAt: now}
-		if err := st.insertBusyTimes(ctx, tx, biz.ID, []practiced.BusyTime{bt}); err != nil {
+		if err := busyTimes.insertAll(ctx, tx, biz.ID, []practiced.BusyTime{bt}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -34,29 +34,29 @@ const clientsVersionSQL = `SELECT version FROM list_versions WHERE business = $1
 
 // countInserts adds one to the version of the business's list in tx,
 // for the rows tx inserted into it, where no trigger does: the busy
-// times on SQLite (migration 0033). A transaction of the committer adds
-// one once, however many of its members insert: readers see the number
-// only once the transaction commits, so one change tells them of every
-// row it wrote. On PostgreSQL the table's trigger counts (migration
-// 0025).
-func (s *Store) countInserts(ctx context.Context, tx *sql.Tx, businessID, list string) error {
-	if s.dialect.name != "sqlite" {
+// times on SQLite (migration 0033), which table.insertAll counts for a
+// table marked insertsCounted. A transaction of the committer, the one
+// that every write on SQLite runs in, adds one once, however many of
+// its members insert: readers see the number only once the transaction
+// commits, so one change tells them of every row it wrote. PostgreSQL's
+// transactions have no committer, and there the table's trigger counts
+// (migration 0025).
+func countInserts(ctx context.Context, tx *sql.Tx, businessID, list string) error {
+	w := writerOf(tx)
+	if w == nil {
 		return nil
 	}
-	w := writerOf(tx)
 	key := listOf{businessID, list}
-	if w != nil && w.counted[key] {
+	if w.counted[key] {
 		return nil
 	}
 	if _, err := tx.ExecContext(ctx, countListSQL, businessID, list); err != nil {
 		return fmt.Errorf("%s version: %w", list, err)
 	}
-	if w != nil {
-		if w.counted == nil {
-			w.counted = map[listOf]bool{}
-		}
-		w.counted[key] = true
+	if w.counted == nil {
+		w.counted = map[listOf]bool{}
 	}
+	w.counted[key] = true
 	return nil
 }
 

@@ -313,9 +313,11 @@ type inserter struct {
 	later        []string
 	laterStats   []statRow
 	// versioned are the lists whose version trigger dropIndexes dropped,
-	// and those whose inserts no trigger counts (insertsCounted) the load
-	// wrote to: buildIndexes adds one to each list's version, once.
+	// and counted those whose inserts no trigger counts (insertsCounted)
+	// that the load wrote to, on SQLite: buildIndexes adds one to each
+	// list's version, once.
 	versioned []string
+	counted   []string
 	table     string
 	cols      []string
 	vals      []any
@@ -500,7 +502,7 @@ func (in *inserter) buildIndexes() error {
 			return fmt.Errorf("seed: build index: %w", err)
 		}
 	}
-	for _, list := range in.versioned {
+	for _, list := range slices.Concat(in.versioned, in.counted) {
 		if _, err := in.tx.ExecContext(in.ctx, countListSQL, in.biz, list); err != nil {
 			return fmt.Errorf("seed: version of %s: %w", list, err)
 		}
@@ -562,8 +564,8 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 	if in.err = in.dropIndexes(t.kind.Plural, len(recs)); in.err != nil {
 		return
 	}
-	if t.insertsCounted && in.positional && !slices.Contains(in.versioned, t.kind.Plural) {
-		in.versioned = append(in.versioned, t.kind.Plural) // as countInserts would, once
+	if t.insertsCounted && in.positional && !slices.Contains(in.counted, t.kind.Plural) {
+		in.counted = append(in.counted, t.kind.Plural) // as countInserts would, once
 	}
 	cols := append([]string{"business_id"}, t.allCols()...)
 	// On SQLite a load that has set aside the revision trigger (with the

@@ -44,8 +44,9 @@ type table[T any] struct {
 	// so that a store can keep the documents it read (keptdocs.go).
 	revised bool
 	// insertsCounted says that on SQLite no trigger adds one to the
-	// table's list version for a row inserted: the writes that insert do,
-	// once a transaction (countInserts, migration 0033).
+	// table's list version for a row inserted: insertAll does, once a
+	// transaction (countInserts, migration 0033), and loads once
+	// (seedRows). insert refuses such a table.
 	insertsCounted bool
 	// domain returns the domain event actions of a change from before
 	// (nil for a new record) to after, such as practiced.FormEvents.
@@ -226,6 +227,9 @@ func (t *table[T]) query(businessID string, f practiced.ListFilter) *listQuery {
 
 // insert writes a new record and its "created" event inside tx.
 func (t *table[T]) insert(ctx context.Context, tx *sql.Tx, businessID string, rec *T) error {
+	if t.insertsCounted {
+		return fmt.Errorf("insert: %s are inserted by insertAll, which counts them", t.kind.Plural)
+	}
 	t.tidy(rec)
 	vals := t.appendValues(append(make([]any, 0, 1+len(t.allCols())), businessID), rec)
 	_, err := tx.ExecContext(ctx, t.insertText(1, singleWriterTx(tx)), vals...)
@@ -250,8 +254,9 @@ func (t *table[T]) writtenDoc(rec *T, vals []any) practiced.Doc {
 
 // insertAll writes new records and their "created" events inside tx, as
 // insert writes each, in multi-row statements: the records of a series
-// in one statement, their events in another. The table must keep no
-// join rows and have no domain events (busy times).
+// in one statement, their events in another, and counts them in their
+// list's version where the table's are counted (insertsCounted). The
+// table must keep no join rows and have no domain events (busy times).
 func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string, recs []T) error {
 	if len(t.joins) > 0 || t.domain != nil {
 		return fmt.Errorf("insertAll: %s keep join rows or domain events", t.kind.Plural)
@@ -277,7 +282,13 @@ func (t *table[T]) insertAll(ctx context.Context, tx *sql.Tx, businessID string,
 	for i := range recs {
 		events[i] = newEvent{recordType: t.kind.Type, action: "created", recordID: *t.stamp(&recs[i]).ID, data: docs[i]}
 	}
-	return recordEvents(ctx, tx, businessID, events)
+	if err := recordEvents(ctx, tx, businessID, events); err != nil {
+		return err
+	}
+	if t.insertsCounted {
+		return countInserts(ctx, tx, businessID, t.kind.Plural)
+	}
+	return nil
 }
 
 // recordChange writes the events of a change of a record from before
