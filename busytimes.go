@@ -28,7 +28,7 @@ type BusyTime struct {
 }
 
 // appendDoc appends the busy time's document, field by field as
-// encoding/json writes them (docAppender).
+// encoding/json writes them (appendDocOf).
 func (b BusyTime) appendDoc(buf []byte) ([]byte, bool) {
 	buf = append(buf, `{"id":`...)
 	buf = AppendJSONString(buf, b.ID)

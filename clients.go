@@ -45,7 +45,7 @@ type Client struct {
 }
 
 // appendDoc appends the client's document, field by field as
-// encoding/json writes them (docAppender).
+// encoding/json writes them (appendDocOf).
 func (c Client) appendDoc(buf []byte) ([]byte, bool) {
 	buf = append(buf, `{"id":`...)
 	buf = AppendJSONString(buf, c.ID)

@@ -4,34 +4,39 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
-	"reflect"
 	"strconv"
 )
 
-// A docAppender writes its own document: exactly the bytes encoding/json
-// writes for it without HTML escaping, without reflection and without
-// the check encoding/json makes of every value a marshaler returns. The
-// records written most often have one (BusyTime); EncodeDoc uses it, and
-// a test holds it to encoding/json.
+// appendDocOf appends the document of v and reports true when v is a
+// record that writes its own (and false otherwise): exactly the bytes
+// encoding/json writes for it without HTML escaping, without reflection
+// and without the check encoding/json makes of every value a marshaler
+// returns. The records written most often have one (BusyTime, Client),
+// and a test holds each to encoding/json. Only the types themselves and
+// pointers to them match: a struct that embeds one is encoding/json's,
+// which writes its other fields too.
 //
 // A record whose value encoding/json would refuse (a number that is not
 // finite) reports false, and EncodeDoc leaves it to encoding/json, which
 // says why.
-type docAppender interface {
-	appendDoc(buf []byte) ([]byte, bool)
-}
-
-// appendDocOf appends the document of v and reports true when v writes
-// its own, and reports false otherwise.
 func appendDocOf(buf []byte, v any) ([]byte, bool) {
-	a, ok := v.(docAppender)
-	if !ok {
-		return buf, false
+	switch r := v.(type) {
+	case BusyTime:
+		return r.appendDoc(buf)
+	case *BusyTime:
+		if r == nil {
+			return append(buf, "null"...), true
+		}
+		return r.appendDoc(buf)
+	case Client:
+		return r.appendDoc(buf)
+	case *Client:
+		if r == nil {
+			return append(buf, "null"...), true
+		}
+		return r.appendDoc(buf)
 	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
-		return append(buf, "null"...), true
-	}
-	return a.appendDoc(buf)
+	return buf, false
 }
 
 // AppendJSONString appends s as a JSON string, as the API's documents

@@ -34,7 +34,7 @@ func encodedDoc(t testing.TB, v any) string {
 }
 
 func TestBusyTimeWritesItsOwnDocument(t *testing.T) {
-	if _, ok := any(BusyTime{}).(docAppender); !ok {
+	if _, ok := appendDocOf(nil, BusyTime{}); !ok {
 		t.Fatal("BusyTime does not write its own document")
 	}
 	str := func(s string) *string { return &s }
@@ -71,6 +71,37 @@ func TestBusyTimeWritesItsOwnDocument(t *testing.T) {
 	}
 }
 
+// A struct that embeds a record writing its own document is written by
+// encoding/json, its other fields with the record's.
+func TestEmbeddedRecordsKeepTheirOtherFields(t *testing.T) {
+	type withWarnings struct {
+		BusyTime
+		Warnings []string `json:"warnings"`
+	}
+	type clientAndCount struct {
+		*Client
+		Count int `json:"count"`
+	}
+	for _, v := range []any{withWarnings{BusyTime{ID: "bti_01"}, []string{"late"}}, clientAndCount{&Client{ID: "cli_01"}, 2}} {
+		want := reflectedDoc(t, v)
+		if got := encodedDoc(t, v); got != want {
+			t.Errorf("EncodeDoc of %T wrote\n%s want\n%s", v, got, want)
+		}
+	}
+}
+
+// A document larger than a kept buffer is written whole, and the next
+// as large as well.
+func TestLongDocumentsWrittenWhole(t *testing.T) {
+	long := strings.Repeat("x", 3*appendedDocBytes)
+	for range 3 {
+		c := Client{ID: "cli_01", Notes: long}
+		if got, want := encodedDoc(t, c), reflectedDoc(t, c); got != want {
+			t.Fatalf("EncodeDoc of a client with long notes wrote %d bytes, want %d", len(got), len(want))
+		}
+	}
+}
+
 func FuzzBusyTimeDocument(f *testing.F) {
 	f.Add("bti_01", "Lunch", "a \"note\" <b>", "res_01", 60, int64(1772443800))
 	f.Add("\xff", "\u2028", "\x00\x1f\\", "", -1, int64(-62135596800))
@@ -86,7 +117,7 @@ func FuzzBusyTimeDocument(f *testing.F) {
 }
 
 func TestClientWritesItsOwnDocument(t *testing.T) {
-	if _, ok := any(Client{}).(docAppender); !ok {
+	if _, ok := appendDocOf(nil, Client{}); !ok {
 		t.Fatal("Client does not write its own document")
 	}
 	str := func(s string) *string { return &s }

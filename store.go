@@ -311,7 +311,11 @@ func EncodeDoc(v any, use func(docAndNewline []byte)) error {
 	buf.Reset()
 	buf.Grow(appendedDocBytes)
 	if b, ok := appendDocOf(buf.AvailableBuffer(), v); ok {
-		use(append(b, '\n'))
+		b = append(b, '\n')
+		use(b)
+		if cap(b) > buf.Cap() {
+			buf.Grow(cap(b)) // room for the next as large
+		}
 		return nil
 	}
 	enc := json.NewEncoder(buf)
@@ -329,6 +333,6 @@ var docBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 const maxKeptDocBuffer = 64 << 10
 
-// appendedDocBytes is room for most documents a docAppender writes, so
-// that a kept buffer holds them without growing.
+// appendedDocBytes is room for most documents a record writes itself
+// (appendDocOf), so that a kept buffer holds them without growing.
 const appendedDocBytes = 4 << 10
