@@ -78,39 +78,9 @@ func (c Client) appendDoc(buf []byte) ([]byte, bool) {
 	buf = append(buf, `,"consent_method":`...)
 	buf = appendJSONStringPtr(buf, c.ConsentMethod)
 	buf = append(buf, `,"medications":`...)
-	if c.Medications == nil {
-		buf = append(buf, "null"...)
-	} else {
-		buf = append(buf, '[')
-		for i, m := range c.Medications {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = append(buf, `{"name":`...)
-			buf = AppendJSONString(buf, m.Name)
-			buf = append(buf, `,"dosage":`...)
-			buf = AppendJSONString(buf, m.Dosage)
-			buf = append(buf, '}')
-		}
-		buf = append(buf, ']')
-	}
+	buf = appendJSONArray(buf, c.Medications, Medication.appendJSON)
 	buf = append(buf, `,"allergies":`...)
-	if c.Allergies == nil {
-		buf = append(buf, "null"...)
-	} else {
-		buf = append(buf, '[')
-		for i, a := range c.Allergies {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = append(buf, `{"name":`...)
-			buf = AppendJSONString(buf, a.Name)
-			buf = append(buf, `,"reaction":`...)
-			buf = AppendJSONString(buf, a.Reaction)
-			buf = append(buf, '}')
-		}
-		buf = append(buf, ']')
-	}
+	buf = appendJSONArray(buf, c.Allergies, Allergy.appendJSON)
 	buf = append(buf, `,"intolerances":`...)
 	buf = appendJSONStrings(buf, c.Intolerances)
 	buf = append(buf, `,"emergency_contact_id":`...)
@@ -132,26 +102,7 @@ func (c Client) appendDoc(buf []byte) ([]byte, bool) {
 	buf = append(buf, `,"phone_number":`...)
 	buf = AppendJSONString(buf, c.PhoneNumber)
 	buf = append(buf, `,"phone_numbers":`...)
-	if c.PhoneNumbers == nil {
-		buf = append(buf, "null"...)
-	} else {
-		buf = append(buf, '[')
-		for i, p := range c.PhoneNumbers {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = append(buf, `{"id":`...)
-			buf = AppendJSONString(buf, p.ID)
-			buf = append(buf, `,"code":`...)
-			buf = AppendJSONString(buf, p.Code)
-			buf = append(buf, `,"number":`...)
-			buf = AppendJSONString(buf, p.Number)
-			buf = append(buf, `,"type":`...)
-			buf = AppendJSONString(buf, p.Type)
-			buf = append(buf, '}')
-		}
-		buf = append(buf, ']')
-	}
+	buf = appendJSONArray(buf, c.PhoneNumbers, PhoneNumber.appendJSON)
 	buf = append(buf, `,"address":`...)
 	buf, ok := c.Address.appendJSON(buf)
 	if !ok {
@@ -178,43 +129,9 @@ func (c Client) appendDoc(buf []byte) ([]byte, bool) {
 		buf = append(buf, '}')
 	}
 	buf = append(buf, `,"related_clients":`...)
-	if c.RelatedClients == nil {
-		buf = append(buf, "null"...)
-	} else {
-		buf = append(buf, '[')
-		for i, r := range c.RelatedClients {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = append(buf, `{"related_client_id":`...)
-			buf = AppendJSONString(buf, r.RelatedClientID)
-			buf = append(buf, '}')
-		}
-		buf = append(buf, ']')
-	}
+	buf = appendJSONArray(buf, c.RelatedClients, RelatedClient.appendJSON)
 	buf = append(buf, `,"linked_contacts":`...)
-	if c.LinkedContacts == nil {
-		buf = append(buf, "null"...)
-	} else {
-		buf = append(buf, '[')
-		for i, l := range c.LinkedContacts {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = append(buf, `{"contact_id":`...)
-			buf = AppendJSONString(buf, l.ContactID)
-			buf = append(buf, `,"include_in_appointment_notifications":`...)
-			buf = appendJSONBool(buf, l.IncludeInAppointmentNotifications)
-			buf = append(buf, `,"include_in_invoice_notifications":`...)
-			buf = appendJSONBool(buf, l.IncludeInInvoiceNotifications)
-			buf = append(buf, `,"include_in_progress_note_notifications":`...)
-			buf = appendJSONBool(buf, l.IncludeInProgressNoteNotifications)
-			buf = append(buf, `,"note":`...)
-			buf = AppendJSONString(buf, l.Note)
-			buf = append(buf, '}')
-		}
-		buf = append(buf, ']')
-	}
+	buf = appendJSONArray(buf, c.LinkedContacts, LinkedContact.appendJSON)
 	buf = append(buf, `,"created_at":`...)
 	buf = c.CreatedAt.appendJSON(buf)
 	buf = append(buf, `,"updated_at":`...)
@@ -230,10 +147,28 @@ type Medication struct {
 	Dosage string `json:"dosage"`
 }
 
+// appendJSON appends the medication as encoding/json writes it.
+func (m Medication) appendJSON(buf []byte) []byte {
+	buf = append(buf, `{"name":`...)
+	buf = AppendJSONString(buf, m.Name)
+	buf = append(buf, `,"dosage":`...)
+	buf = AppendJSONString(buf, m.Dosage)
+	return append(buf, '}')
+}
+
 // Allergy is one of a client's allergies.
 type Allergy struct {
 	Name     string `json:"name"`
 	Reaction string `json:"reaction"`
+}
+
+// appendJSON appends the allergy as encoding/json writes it.
+func (a Allergy) appendJSON(buf []byte) []byte {
+	buf = append(buf, `{"name":`...)
+	buf = AppendJSONString(buf, a.Name)
+	buf = append(buf, `,"reaction":`...)
+	buf = AppendJSONString(buf, a.Reaction)
+	return append(buf, '}')
 }
 
 // NDISDetails are a client's National Disability Insurance Scheme details.
@@ -251,6 +186,13 @@ type RelatedClient struct {
 	RelatedClientID string `json:"related_client_id"`
 }
 
+// appendJSON appends the link as encoding/json writes it.
+func (r RelatedClient) appendJSON(buf []byte) []byte {
+	buf = append(buf, `{"related_client_id":`...)
+	buf = AppendJSONString(buf, r.RelatedClientID)
+	return append(buf, '}')
+}
+
 // LinkedContact links a client to a contact and says which notifications
 // the contact receives.
 type LinkedContact struct {
@@ -259,6 +201,21 @@ type LinkedContact struct {
 	IncludeInInvoiceNotifications      bool   `json:"include_in_invoice_notifications"`
 	IncludeInProgressNoteNotifications bool   `json:"include_in_progress_note_notifications"`
 	Note                               string `json:"note"`
+}
+
+// appendJSON appends the link as encoding/json writes it.
+func (l LinkedContact) appendJSON(buf []byte) []byte {
+	buf = append(buf, `{"contact_id":`...)
+	buf = AppendJSONString(buf, l.ContactID)
+	buf = append(buf, `,"include_in_appointment_notifications":`...)
+	buf = appendJSONBool(buf, l.IncludeInAppointmentNotifications)
+	buf = append(buf, `,"include_in_invoice_notifications":`...)
+	buf = appendJSONBool(buf, l.IncludeInInvoiceNotifications)
+	buf = append(buf, `,"include_in_progress_note_notifications":`...)
+	buf = appendJSONBool(buf, l.IncludeInProgressNoteNotifications)
+	buf = append(buf, `,"note":`...)
+	buf = AppendJSONString(buf, l.Note)
+	return append(buf, '}')
 }
 
 // Consent values.

@@ -67,6 +67,19 @@ type PhoneNumber struct {
 	Type   string `json:"type"`
 }
 
+// appendJSON appends the number as encoding/json writes it.
+func (p PhoneNumber) appendJSON(buf []byte) []byte {
+	buf = append(buf, `{"id":`...)
+	buf = AppendJSONString(buf, p.ID)
+	buf = append(buf, `,"code":`...)
+	buf = AppendJSONString(buf, p.Code)
+	buf = append(buf, `,"number":`...)
+	buf = AppendJSONString(buf, p.Number)
+	buf = append(buf, `,"type":`...)
+	buf = AppendJSONString(buf, p.Type)
+	return append(buf, '}')
+}
+
 // Phone number types.
 var PhoneTypes = []string{"mobile", "home", "work", "fax", "other"}
 

@@ -68,15 +68,22 @@ func appendJSONStringPtr(buf []byte, s *string) []byte {
 // appendJSONStrings appends ss as a JSON array of strings, or null when
 // it is nil.
 func appendJSONStrings(buf []byte, ss []string) []byte {
-	if ss == nil {
+	return appendJSONArray(buf, ss, func(s string, buf []byte) []byte { return AppendJSONString(buf, s) })
+}
+
+// appendJSONArray appends items as a JSON array, each written by
+// appendItem (a method expression such as Medication.appendJSON), or
+// null when items is nil.
+func appendJSONArray[T any](buf []byte, items []T, appendItem func(T, []byte) []byte) []byte {
+	if items == nil {
 		return append(buf, "null"...)
 	}
 	buf = append(buf, '[')
-	for i, s := range ss {
+	for i, item := range items {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = AppendJSONString(buf, s)
+		buf = appendItem(item, buf)
 	}
 	return append(buf, ']')
 }

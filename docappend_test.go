@@ -33,6 +33,24 @@ func encodedDoc(t testing.TB, v any) string {
 	return got
 }
 
+// sameDocuments holds what EncodeDoc and MarshalDocText write for each
+// case, and for a pointer to it, to what encoding/json writes.
+func sameDocuments[T any](t *testing.T, cases map[string]T) {
+	t.Helper()
+	for name, v := range cases {
+		want := reflectedDoc(t, v)
+		if got := encodedDoc(t, v); got != want {
+			t.Errorf("%s: EncodeDoc wrote\n%s want\n%s", name, got, want)
+		}
+		if got := encodedDoc(t, &v); got != want {
+			t.Errorf("%s: EncodeDoc of a pointer wrote\n%s want\n%s", name, got, want)
+		}
+		if doc, err := MarshalDocText(v); err != nil || doc+"\n" != want {
+			t.Errorf("%s: MarshalDocText = %s, %v", name, doc, err)
+		}
+	}
+}
+
 func TestBusyTimeWritesItsOwnDocument(t *testing.T) {
 	if _, ok := appendDocOf(nil, BusyTime{}); !ok {
 		t.Fatal("BusyTime does not write its own document")
@@ -54,18 +72,7 @@ func TestBusyTimeWritesItsOwnDocument(t *testing.T) {
 		"years past four digits": {StartsAt: Time{time.Date(12026, 1, 1, 0, 0, 0, 0, time.UTC)},
 			EndsAt: Time{time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC)}, ArchivedAt: &Time{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}},
 	}
-	for name, bt := range cases {
-		want := reflectedDoc(t, bt)
-		if got := encodedDoc(t, bt); got != want {
-			t.Errorf("%s: EncodeDoc wrote\n%s want\n%s", name, got, want)
-		}
-		if got := encodedDoc(t, &bt); got != want {
-			t.Errorf("%s: EncodeDoc of a pointer wrote\n%s want\n%s", name, got, want)
-		}
-		if doc, err := MarshalDocText(bt); err != nil || doc+"\n" != want {
-			t.Errorf("%s: MarshalDocText = %s, %v", name, doc, err)
-		}
-	}
+	sameDocuments(t, cases)
 	if got := encodedDoc(t, (*BusyTime)(nil)); got != "null\n" {
 		t.Errorf("EncodeDoc of a nil *BusyTime = %q, want null", got)
 	}
@@ -150,15 +157,7 @@ func TestClientWritesItsOwnDocument(t *testing.T) {
 		c.Address.Latitude, c.Address.Longitude = num(f), num(-f)
 		cases[fmt.Sprintf("coordinates %g", f)] = c
 	}
-	for name, c := range cases {
-		want := reflectedDoc(t, c)
-		if got := encodedDoc(t, c); got != want {
-			t.Errorf("%s: EncodeDoc wrote\n%s want\n%s", name, got, want)
-		}
-		if got := encodedDoc(t, &c); got != want {
-			t.Errorf("%s: EncodeDoc of a pointer wrote\n%s want\n%s", name, got, want)
-		}
-	}
+	sameDocuments(t, cases)
 	// A coordinate JSON cannot carry is left to encoding/json, which
 	// says why, and nothing is written.
 	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
