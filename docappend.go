@@ -24,19 +24,22 @@ func appendDocOf(buf []byte, v any) ([]byte, bool) {
 	case BusyTime:
 		return r.appendDoc(buf)
 	case *BusyTime:
-		if r == nil {
-			return append(buf, "null"...), true
-		}
-		return r.appendDoc(buf)
+		return appendDocAt(buf, r)
 	case Client:
 		return r.appendDoc(buf)
 	case *Client:
-		if r == nil {
-			return append(buf, "null"...), true
-		}
-		return r.appendDoc(buf)
+		return appendDocAt(buf, r)
 	}
 	return buf, false
+}
+
+// appendDocAt appends the document of *p, or null for a nil p, as
+// encoding/json writes a nil pointer.
+func appendDocAt[T interface{ appendDoc([]byte) ([]byte, bool) }](buf []byte, p *T) ([]byte, bool) {
+	if p == nil {
+		return append(buf, "null"...), true
+	}
+	return (*p).appendDoc(buf)
 }
 
 // AppendJSONString appends s as a JSON string, as the API's documents

@@ -17,11 +17,7 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if s.pages != nil {
-		known, ok := knownClientsVersion(r.Context())
-		if !ok {
-			known = -1
-		}
-		return s.respondVersionedList(w, r, l, known, s.versions.ClientsVersion, func() ([]practiced.Doc, practiced.PageInfo, int64, error) {
+		return s.respondVersionedList(w, r, l, knownClientsVersion(r.Context()), s.versions.ClientsVersion, func() ([]practiced.Doc, practiced.PageInfo, int64, error) {
 			return s.versions.ListClientDocsAt(r.Context(), businessID(r.Context()), f, l.page)
 		})
 	}

@@ -72,13 +72,12 @@ func readOnly(ctx context.Context) bool {
 }
 
 // knownClientsVersion returns the clients number read with the
-// request's key, and whether there is one.
-func knownClientsVersion(ctx context.Context) (int64, bool) {
-	st := stateOf(ctx)
-	if st == nil || st.clientsVersion < 0 {
-		return 0, false
+// request's key, or -1 when none was.
+func knownClientsVersion(ctx context.Context) int64 {
+	if st := stateOf(ctx); st != nil {
+		return st.clientsVersion
 	}
-	return st.clientsVersion, true
+	return -1
 }
 
 // withRequestID gives every request an id, returned in X-Request-Id and

@@ -28,20 +28,8 @@ func busyTimesVersion(t *testing.T, st *Store, businessID string) int64 {
 // busyTimeIDs reads the ids of the business's busy times, in order.
 func busyTimeIDs(t *testing.T, st *Store, businessID string) []string {
 	t.Helper()
-	rows, err := st.r.Query(`SELECT id FROM busy_times WHERE business_id = ? ORDER BY id`, businessID)
+	ids, err := readStrings(st.r, `SELECT id FROM busy_times WHERE business_id = ? ORDER BY id`, businessID)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return ids

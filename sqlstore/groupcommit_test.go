@@ -44,20 +44,25 @@ func words(t *testing.T, st *Store) []string {
 // committedWords reads the committed words; it may run off the test's
 // goroutine.
 func committedWords(st *Store) ([]string, error) {
-	rows, err := st.r.Query(`SELECT word FROM words ORDER BY word`)
+	return readStrings(st.r, `SELECT word FROM words ORDER BY word`)
+}
+
+// readStrings reads the one text column of query's rows, in order.
+func readStrings(db *sql.DB, query string, args ...any) ([]string, error) {
+	rows, err := db.Query(query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var ws []string
+	var out []string
 	for rows.Next() {
-		var w string
-		if err := rows.Scan(&w); err != nil {
+		var v string
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
-		ws = append(ws, w)
+		out = append(out, v)
 	}
-	return ws, rows.Err()
+	return out, rows.Err()
 }
 
 // group runs fns as one group: the first holds the writer until the rest
