@@ -42,14 +42,119 @@ func decodeObject(body []byte, errs *practiced.FieldErrors) (*object, error) {
 	if len(body) == 0 {
 		body = []byte("{}")
 	}
-	var fields map[string]json.RawMessage
-	if body[0] != '{' || json.Unmarshal(body, &fields) != nil {
-		if !json.Valid(body) {
-			return nil, practiced.Errorf(practiced.EBADREQUEST, "The request body is not valid JSON.")
-		}
+	if !json.Valid(body) {
+		return nil, practiced.Errorf(practiced.EBADREQUEST, "The request body is not valid JSON.")
+	}
+	if body[0] != '{' {
 		return nil, practiced.Errorf(practiced.EBADREQUEST, "The request body must be a JSON object.")
 	}
+	fields := splitObject(body)
 	return &object{fields: fields, errs: errs, known: make(map[string]bool, len(fields))}, nil
+}
+
+// splitObject returns the members of body, a JSON object that json.Valid
+// accepts with no space around it, by name: each value is its bytes as
+// sent, a slice of body. It reads as json.Unmarshal into a map of
+// json.RawMessage would, a name sent twice keeping its last value and
+// names compared once unescaped, without decoding every value into a
+// copy of its own: a request's fields are read again one by one anyway.
+func splitObject(body []byte) map[string]json.RawMessage {
+	fields := make(map[string]json.RawMessage, 8)
+	i := skipJSONSpace(body, 1)
+	if body[i] == '}' {
+		return fields
+	}
+	for {
+		end := endOfJSONString(body, i)
+		name := jsonName(body[i:end])
+		i = skipJSONSpace(body, end) + 1 // past the colon
+		i = skipJSONSpace(body, i)
+		end = endOfJSONValue(body, i)
+		fields[name] = body[i:end:end]
+		i = skipJSONSpace(body, end)
+		if body[i] == '}' {
+			return fields
+		}
+		i = skipJSONSpace(body, i+1) // past the comma
+	}
+}
+
+// jsonName returns the string of q, a quoted JSON string: as written
+// when it holds neither an escape nor a byte past ASCII, and otherwise
+// as encoding/json unescapes it, invalid UTF-8 included.
+func jsonName(q []byte) string {
+	inner := q[1 : len(q)-1]
+	for _, c := range inner {
+		if c == '\\' || c >= utf8.RuneSelf {
+			var s string
+			json.Unmarshal(q, &s) // q is a valid JSON string
+			return s
+		}
+	}
+	return string(inner)
+}
+
+// skipJSONSpace returns the index of the first byte of b from i on that
+// is not JSON's white space.
+func skipJSONSpace(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// endOfJSONString returns the index just past the valid JSON string that
+// starts at b[i].
+func endOfJSONString(b []byte, i int) int {
+	for i++; ; i++ {
+		switch b[i] {
+		case '\\':
+			i++ // the escaped byte; \uXXXX's digits are plain bytes
+		case '"':
+			return i + 1
+		}
+	}
+}
+
+// endOfJSONValue returns the index just past the valid JSON value that
+// starts at b[i].
+func endOfJSONValue(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return endOfJSONString(b, i)
+	case '{', '[':
+		depth := 0
+		for {
+			switch b[i] {
+			case '"':
+				i = endOfJSONString(b, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+	}
+	// A number, true, false or null: it ends where the object's
+	// punctuation or white space begins.
+	for i < len(b) {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
 }
 
 // name returns the dotted path of a field of o.
@@ -65,11 +170,13 @@ func (o *object) fail(field, msg string) { o.errs.Add(o.name(field), msg) }
 // raw returns the raw value of a field, marking the field as known.
 // ok is false when the field was not sent; null is true when it was null.
 func (o *object) raw(field string) (v json.RawMessage, ok, null bool) {
-	o.known[field] = true
 	v, ok = o.fields[field]
 	if !ok {
 		return nil, false, false
 	}
+	// Only fields sent are marked, so the marks never outgrow the room
+	// made for them.
+	o.known[field] = true
 	return v, true, string(bytes.TrimSpace(v)) == "null"
 }
 
