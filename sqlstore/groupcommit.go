@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // maxGroup bounds how many write transactions one commit carries, so a
@@ -80,6 +81,17 @@ func singleWriterTx(db queryer) bool {
 // failing first member needs none: the whole transaction is rolled
 // back, which holds only its work.
 //
+// A group gathers the writer's callers before it closes. It takes every
+// call queued and yields once, so that callers about to queue can; then,
+// while it has fewer members than the writer held at its last synced
+// commit (its members and the calls queued behind them), it waits for
+// more, up to half as long as that commit took and never over a
+// millisecond (gather). Without the wait, many callers settle into
+// cohorts: the callers a commit answers send their next writes while
+// the next group already runs without them, so each group holds half of
+// them and every write pays for twice the commits. No group waits when
+// the last commit held a single caller.
+//
 // A call may ask for an unsynced commit (doUnsynced): it then runs in a
 // group of such calls only, committed with synchronous=NORMAL, which
 // writes the log without waiting for the disk. Such a commit survives
@@ -100,6 +112,17 @@ type committer struct {
 	quit  chan struct{} // closed by stop
 	done  chan struct{} // closed when run returns
 	once  sync.Once     // a store may be closed twice
+
+	// held is how many callers the writer held at the last synced
+	// commit, and took how long that commit took: what the next synced
+	// group gathers for, and for how long (gather). Only the committer's
+	// goroutine uses them.
+	held int
+	took time.Duration
+	// gatherFor, when set (tests), is how long a group gathers for in
+	// place of half the last commit's time.
+	gatherFor time.Duration
+	timer     *time.Timer // gather's, stopped between waits
 }
 
 // txCall is one caller's write transaction, waiting in the queue.
@@ -125,7 +148,9 @@ func newCommitter(db *sql.DB, doubts *atomic.Uint64, sync string) *committer {
 		queue:  make(chan *txCall, maxGroup),
 		quit:   make(chan struct{}),
 		done:   make(chan struct{}),
+		timer:  time.NewTimer(time.Hour),
 	}
+	c.timer.Stop()
 	go c.run()
 	return c
 }
@@ -220,8 +245,10 @@ func (c *committer) drain() {
 
 // next returns the next call of a group: from pending (calls already
 // claimed) while it lasts, then from the queue while the group has room.
-// It returns nil when there is none waiting.
-func (c *committer) next(pending *[]*txCall, size int) *txCall {
+// A synced group's g gathers for more calls (gather) once the queue is
+// empty; g is nil for an unsynced group. It returns nil when no call is
+// waiting, or none came while g waited.
+func (c *committer) next(pending *[]*txCall, size int, g *gathering) *txCall {
 	if len(*pending) > 0 {
 		call := (*pending)[0]
 		*pending = (*pending)[1:]
@@ -235,17 +262,74 @@ func (c *committer) next(pending *[]*txCall, size int) *txCall {
 				return call
 			}
 		default:
-			if yielded {
+			if !yielded {
+				// Let callers that are about to queue a write do so
+				// before the group is closed: with few processors, the
+				// callers the last commit answered would otherwise wait
+				// for the next.
+				runtime.Gosched()
+				yielded = true
+				continue
+			}
+			if g == nil || size >= g.want {
 				return nil
 			}
-			// Let callers that are about to queue a write do so before
-			// the group is closed: with few processors, the callers the
-			// last commit answered would otherwise wait for the next.
-			runtime.Gosched()
-			yielded = true
+			call, ok := c.gather(g)
+			if !ok {
+				return nil
+			}
+			if call.claimed.CompareAndSwap(false, true) {
+				return call
+			}
 		}
 	}
 	return nil
+}
+
+// gathering is what a synced group waits for before it closes: want
+// members, until the time until (zero until it first waits).
+type gathering struct {
+	want  int
+	wait  time.Duration
+	until time.Time
+}
+
+// maxGather bounds how long a group gathers: a commit that took long,
+// such as one that copied the log into the database, would otherwise
+// hold the next group's callers as long.
+const maxGather = time.Millisecond
+
+// gathering returns what the next synced group gathers for: the callers
+// the writer held at the last synced commit, for half as long as that
+// commit took, up to maxGather (or gatherFor).
+func (c *committer) gathering() *gathering {
+	wait := min(c.took/2, maxGather)
+	if c.gatherFor > 0 {
+		wait = c.gatherFor
+	}
+	return &gathering{want: c.held, wait: wait}
+}
+
+// gather waits for the next queued call until g's time is up, or the
+// store closes, and reports whether one came.
+func (c *committer) gather(g *gathering) (*txCall, bool) {
+	now := time.Now()
+	if g.until.IsZero() {
+		g.until = now.Add(g.wait)
+	}
+	left := g.until.Sub(now)
+	if left <= 0 {
+		return nil, false
+	}
+	c.timer.Reset(left)
+	defer c.timer.Stop()
+	select {
+	case call := <-c.queue:
+		return call, true
+	case <-c.timer.C:
+	case <-c.quit:
+	}
+	return nil, false
 }
 
 // group runs pending and whatever else is queued meanwhile in one
@@ -304,7 +388,11 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 			}
 			return nil
 		}
-		members, rest, end := c.runMembers(tx, pending, careful, unsynced, &later, &failed)
+		var g *gathering
+		if !unsynced {
+			g = c.gathering()
+		}
+		members, rest, end := c.runMembers(tx, pending, careful, g, &later, &failed)
 		switch end {
 		case groupAgain:
 			pending, careful = rest, true
@@ -312,7 +400,14 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 		case groupLost:
 			return rest
 		}
+		start := time.Now()
 		err = tx.Commit()
+		if !unsynced {
+			c.held, c.took = 0, 0
+			if err == nil {
+				c.held, c.took = len(members)+len(failed)+len(c.queue), time.Since(start)
+			}
+		}
 		if err != nil {
 			err = fmt.Errorf("commit: %w", err)
 		}
@@ -361,7 +456,8 @@ const (
 // connection ran a statement that failed or that begins or ends a
 // transaction (doubts) is taken as failing, and the group runs again
 // with savepoints.
-func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful, unsynced bool, later, failed *[]*txCall) (members, rest []*txCall, end groupEnd) {
+func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful bool, g *gathering, later, failed *[]*txCall) (members, rest []*txCall, end groupEnd) {
+	unsynced := g == nil
 	writer := &writerTx{lastSeq: map[string]int64{}}
 	singleWriter.Store(tx, writer)
 	defer singleWriter.Delete(tx)
@@ -369,7 +465,7 @@ func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful, unsynced 
 		if unsynced && len(members) == 1 {
 			return members, pending, groupCommit
 		}
-		call := c.next(&pending, len(members)+len(*later))
+		call := c.next(&pending, len(members)+len(*later), g)
 		if call == nil {
 			return members, pending, groupCommit
 		}
