@@ -81,16 +81,24 @@ func singleWriterTx(db queryer) bool {
 // failing first member needs none: the whole transaction is rolled
 // back, which holds only its work.
 //
-// A group gathers the writer's callers before it closes. It takes every
-// call queued and yields once, so that callers about to queue can; then,
-// while it has fewer members than the writer held at its last synced
-// commit (its members and the calls queued behind them), it waits for
-// more, up to half as long as that commit took and never over a
-// millisecond (gather). Without the wait, many callers settle into
-// cohorts: the callers a commit answers send their next writes while
-// the next group already runs without them, so each group holds half of
-// them and every write pays for twice the commits. No group waits when
-// the last commit held a single caller.
+// A synced group gathers the writer's callers before it closes. It
+// takes every call queued and yields once, so that callers about to
+// queue can; then, while it has fewer members than the writer held at
+// its last synced commit (that commit's members, failed ones included,
+// and the calls queued behind them), it waits for more, in all up to
+// half as long as that commit took and never over a millisecond
+// (gather). Without the wait, many callers settle into cohorts: the
+// callers a commit answers send their next writes while the next group
+// already runs without them, so each group holds half of them and every
+// write pays for twice the commits. No group waits when the last commit
+// held a single caller, or while a call of the other kind waits for it
+// to close. A wait that no caller joined is skipped by the next group
+// that would wait, and each such wait in a row doubles the groups that
+// skip theirs (up to maxSkip): callers that cannot come back within a
+// wait, or a burst long over, are not waited for every time. (Waiting
+// only for callers that come back at once after a commit would not do:
+// under load the first of them comes back after its answer and those
+// of the others are written, later than a wait.)
 //
 // A call may ask for an unsynced commit (doUnsynced): it then runs in a
 // group of such calls only, committed with synchronous=NORMAL, which
@@ -113,16 +121,21 @@ type committer struct {
 	done  chan struct{} // closed when run returns
 	once  sync.Once     // a store may be closed twice
 
-	// held is how many callers the writer held at the last synced
-	// commit, and took how long that commit took: what the next synced
-	// group gathers for, and for how long (gather). Only the committer's
-	// goroutine uses them.
-	held int
-	took time.Duration
-	// gatherFor, when set (tests), is how long a group gathers for in
-	// place of half the last commit's time.
+	// What a synced group gathers for (gather), set at each synced
+	// commit: held, the callers the writer held then, and wait, half as
+	// long as that commit took, up to maxGather. skip is how many groups
+	// are still to skip their wait, and backoff how many skip theirs
+	// after the next wait that no caller joins. Only the committer's
+	// goroutine uses these.
+	held          int
+	wait          time.Duration
+	skip, backoff int
+	// gatherFor, when set (tests), is how long a group gathers in place
+	// of wait; gathers counts the waits begun, and waiting, when set, is
+	// called as each begins, for tests.
 	gatherFor time.Duration
-	timer     *time.Timer // gather's, stopped between waits
+	gathers   int
+	waiting   func()
 }
 
 // txCall is one caller's write transaction, waiting in the queue.
@@ -142,15 +155,14 @@ type txCall struct {
 
 func newCommitter(db *sql.DB, doubts *atomic.Uint64, sync string) *committer {
 	c := &committer{
-		db:     db,
-		doubts: doubts,
-		sync:   sync,
-		queue:  make(chan *txCall, maxGroup),
-		quit:   make(chan struct{}),
-		done:   make(chan struct{}),
-		timer:  time.NewTimer(time.Hour),
+		db:      db,
+		doubts:  doubts,
+		sync:    sync,
+		queue:   make(chan *txCall, maxGroup),
+		quit:    make(chan struct{}),
+		done:    make(chan struct{}),
+		backoff: 1,
 	}
-	c.timer.Stop()
 	go c.run()
 	return c
 }
@@ -245,9 +257,9 @@ func (c *committer) drain() {
 
 // next returns the next call of a group: from pending (calls already
 // claimed) while it lasts, then from the queue while the group has room.
-// A synced group's g gathers for more calls (gather) once the queue is
-// empty; g is nil for an unsynced group. It returns nil when no call is
-// waiting, or none came while g waited.
+// Once the queue is empty, a group with a gathering g waits for more
+// calls (gather); g is nil for a group that does not gather. It returns
+// nil when no call is waiting, or none came while g waited.
 func (c *committer) next(pending *[]*txCall, size int, g *gathering) *txCall {
 	if len(*pending) > 0 {
 		call := (*pending)[0]
@@ -287,49 +299,82 @@ func (c *committer) next(pending *[]*txCall, size int, g *gathering) *txCall {
 }
 
 // gathering is what a synced group waits for before it closes: want
-// members, until the time until (zero until it first waits).
+// members, until the time until (zero until it first waits); joined
+// counts the calls that came while it waited.
 type gathering struct {
-	want  int
-	wait  time.Duration
-	until time.Time
+	want   int
+	until  time.Time
+	joined int
 }
 
-// maxGather bounds how long a group gathers: a commit that took long,
-// such as one that copied the log into the database, would otherwise
-// hold the next group's callers as long.
-const maxGather = time.Millisecond
+const (
+	// maxGather bounds how long a group gathers: a commit that took
+	// long, such as one that copied the log into the database, would
+	// otherwise hold the next group's callers as long.
+	maxGather = time.Millisecond
+	// maxSkip bounds how many groups in a row skip their wait.
+	maxSkip = 64
+)
 
-// gathering returns what the next synced group gathers for: the callers
-// the writer held at the last synced commit, for half as long as that
-// commit took, up to maxGather (or gatherFor).
-func (c *committer) gathering() *gathering {
-	wait := min(c.took/2, maxGather)
+// gatherWaitAfter is how long the group after a commit that took took
+// may gather: half as long, up to maxGather.
+func gatherWaitAfter(took time.Duration) time.Duration {
+	return min(took/2, maxGather)
+}
+
+// gatherWait is how long the next group may gather.
+func (c *committer) gatherWait() time.Duration {
 	if c.gatherFor > 0 {
-		wait = c.gatherFor
+		return c.gatherFor
 	}
-	return &gathering{want: c.held, wait: wait}
+	return c.wait
 }
 
 // gather waits for the next queued call until g's time is up, or the
-// store closes, and reports whether one came.
+// store closes, and reports whether one came. The first wait of a group
+// is skipped while c.skip says so.
 func (c *committer) gather(g *gathering) (*txCall, bool) {
 	now := time.Now()
 	if g.until.IsZero() {
-		g.until = now.Add(g.wait)
+		if c.skip > 0 {
+			c.skip--
+			g.want = 0
+			return nil, false
+		}
+		c.gathers++
+		g.until = now.Add(c.gatherWait())
+		if c.waiting != nil {
+			c.waiting()
+		}
 	}
 	left := g.until.Sub(now)
 	if left <= 0 {
 		return nil, false
 	}
-	c.timer.Reset(left)
-	defer c.timer.Stop()
+	t := time.NewTimer(left)
+	defer t.Stop()
 	select {
 	case call := <-c.queue:
+		g.joined++
 		return call, true
-	case <-c.timer.C:
+	case <-t.C:
 	case <-c.quit:
 	}
 	return nil, false
+}
+
+// gathered notes how a group's gathering g went: after a wait that no
+// caller joined, the next groups that would wait skip theirs, twice as
+// many after each such wait in a row; a wait that one joined ends that.
+func (c *committer) gathered(g *gathering) {
+	switch {
+	case g == nil || g.until.IsZero():
+	case g.joined == 0:
+		c.skip = c.backoff
+		c.backoff = min(2*c.backoff, maxSkip)
+	default:
+		c.backoff = 1
+	}
 }
 
 // group runs pending and whatever else is queued meanwhile in one
@@ -352,6 +397,10 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 	// another member (a time booked twice) reads the winner's write as
 	// soon as it hears that it lost.
 	var failed []*txCall
+	var g *gathering // one for the group, however often it runs again
+	if !unsynced {
+		g = &gathering{want: c.held}
+	}
 	defer func() {
 		for _, call := range failed {
 			close(call.done)
@@ -388,24 +437,23 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 			}
 			return nil
 		}
-		var g *gathering
-		if !unsynced {
-			g = c.gathering()
-		}
 		members, rest, end := c.runMembers(tx, pending, careful, g, &later, &failed)
-		switch end {
-		case groupAgain:
+		if end == groupAgain {
 			pending, careful = rest, true
 			continue
-		case groupLost:
+		}
+		// Before any member is answered, so that its caller's next
+		// write finds the committer as this group left it.
+		c.gathered(g)
+		if end == groupLost {
 			return rest
 		}
 		start := time.Now()
 		err = tx.Commit()
 		if !unsynced {
-			c.held, c.took = 0, 0
+			c.held, c.wait = 0, 0
 			if err == nil {
-				c.held, c.took = len(members)+len(failed)+len(c.queue), time.Since(start)
+				c.held, c.wait = len(members)+len(failed)+len(c.queue), gatherWaitAfter(time.Since(start))
 			}
 		}
 		if err != nil {
@@ -465,7 +513,12 @@ func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful bool, g *g
 		if unsynced && len(members) == 1 {
 			return members, pending, groupCommit
 		}
-		call := c.next(&pending, len(members)+len(*later), g)
+		gather := g
+		if len(*later) > 0 {
+			// A call of the other kind waits for this group to close.
+			gather = nil
+		}
+		call := c.next(&pending, len(members)+len(*failed)+len(*later), gather)
 		if call == nil {
 			return members, pending, groupCommit
 		}
