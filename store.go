@@ -45,7 +45,11 @@ type ListFilter struct {
 // write what change left; an error from change is returned as it is and
 // nothing is written; UpdatedAt becomes the current time unless change
 // set it. Archive and Unarchive set or clear ArchivedAt (a no-op when it
-// is already so) and return the record.
+// is already so) and return the record. A function a method is given
+// (change, a schedule check) may run more than once in one call, each
+// time on the records as then read: a store may run a transaction again
+// (SQLite's group commit does when another write committed with it
+// fails), and only the last run's writes are kept.
 type Store interface {
 	Close() error
 
