@@ -177,7 +177,7 @@ func (o *object) raw(field string) (v json.RawMessage, ok, null bool) {
 	// Only fields sent are marked, so the marks never outgrow the room
 	// made for them.
 	o.known[field] = true
-	return v, true, string(bytes.TrimSpace(v)) == "null"
+	return v, true, string(v) == "null" // a value is its bytes, no space around them (splitObject)
 }
 
 // has reports whether field was sent.
