@@ -6,12 +6,17 @@
 # hey: 200 requests of each query one at a time, then 64 connections at
 # once on the practitioner's month and on the location's, after which it
 # prints the server's peak RSS. hey sends a multiple of its connections
-# (2,944 and 1,472 requests). Needs hey (Debian package "hey").
+# (2,944 and 1,472 requests). Needs hey (Debian's package, installed here
+# when missing).
 #
 #   bash scripts/bench-availability.sh              # SQLite
 #   bash scripts/bench-availability.sh postgres     # PostgreSQL ($PRACTICED_TEST_POSTGRES's server)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if ! command -v hey >/dev/null 2>&1; then
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq && apt-get install -y -qq hey >/dev/null
+fi
 # shellcheck source=scripts/bench-demo.sh
 . scripts/bench-demo.sh
 bench_db "${1:-sqlite}"
