@@ -58,13 +58,24 @@ func docID(doc string) (string, bool) {
 // of its own after it, and when the statement answered no row to carry
 // it (readDocRows, on an empty page). typ names the records in errors.
 func docPage(ctx context.Context, db queryer, d dialect, q *listQuery, p practiced.PageRequest, typ, number string) ([]practiced.Doc, practiced.PageInfo, int64, error) {
-	read := readDocRows
-	if d.joinDocs {
-		read = readJoinedDocs
+	var docs []practiced.Doc
+	var pl pagePlan
+	var at int64
+	kept := false
+	var err error
+	if q.kept != nil {
+		if docs, pl, at, kept, err = readKeptDocs(ctx, db, d, q.kept, q, p, number); err != nil {
+			return nil, practiced.PageInfo{}, -1, fmt.Errorf("list: %w", err)
+		}
 	}
-	docs, pl, at, err := read(ctx, db, q, p, typ, number)
-	if err != nil {
-		return nil, practiced.PageInfo{}, -1, fmt.Errorf("list: %w", err)
+	if !kept {
+		read := readDocRows
+		if d.joinDocs {
+			read = readJoinedDocs
+		}
+		if docs, pl, at, err = read(ctx, db, q, p, typ, number); err != nil {
+			return nil, practiced.PageInfo{}, -1, fmt.Errorf("list: %w", err)
+		}
 	}
 	for _, doc := range docs {
 		if _, ok := docID(string(doc)); !ok {
@@ -126,11 +137,6 @@ func readDocRows(ctx context.Context, db queryer, q *listQuery, p practiced.Page
 // string. group_concat joins the rows in no order it states, so
 // docPage sorts them (sortDocs).
 func readJoinedDocs(ctx context.Context, db queryer, q *listQuery, p practiced.PageRequest, typ, number string) ([]practiced.Doc, pagePlan, int64, error) {
-	if q.kept != nil {
-		if docs, pl, at, ok, err := readKeptDocs(ctx, db, q.kept, q, p, number); err != nil || ok {
-			return docs, pl, at, err
-		}
-	}
 	pl := q.plan("doc", p)
 	outer := "SELECT group_concat(doc, char(10)), COUNT(*), COUNT(doc)"
 	var joined sql.NullString

@@ -115,11 +115,51 @@ func BetweenKeptReads(t testing.TB, f func()) {
 	t.Cleanup(func() { keptBetween = nil })
 }
 
+// SentByKeptPages has f told how many documents the first statement of
+// each page read with kept documents read, until the test ends.
+func SentByKeptPages(t testing.TB, f func(n int)) {
+	keptSent = f
+	t.Cleanup(func() { keptSent = nil })
+}
+
+// ForgetKeptDocs has the store let go of the documents it keeps of the
+// business, or of the clients ids when given, as it does when their
+// bytes pass its bound; what it knows of the pages it read stays.
+func ForgetKeptDocs(s *Store, business string, ids ...string) {
+	s.kept.mu.Lock()
+	defer s.kept.mu.Unlock()
+	for id, d := range s.kept.rows[business] {
+		if len(ids) == 0 || slices.Contains(ids, id) {
+			s.kept.drop(d)
+		}
+	}
+}
+
 // WriterExec runs a statement on the writer's connection, as SQL typed
 // by hand would.
 func WriterExec(s *Store, query string, args ...any) error {
 	_, err := s.w.ExecContext(context.Background(), query, args...)
 	return err
+}
+
+// WriterTx runs f with a function that runs a statement in one
+// transaction of the writer, as SQL typed by hand would, and commits
+// when f returns nil.
+func WriterTx(s *Store, f func(exec func(query string, args ...any) error) error) error {
+	ctx := context.Background()
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	err = f(func(query string, args ...any) error {
+		_, err := tx.ExecContext(ctx, query, args...)
+		return err
+	})
+	if err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
 }
 
 // PlaceKept reports whether BusyTimePlace would answer the place of a

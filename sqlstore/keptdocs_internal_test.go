@@ -17,8 +17,13 @@ func TestAKeptDocumentReplacedIsFound(t *testing.T) {
 	if missing := k.get("biz", []string{"cli_1"}, []int64{2}, docs); len(missing) != 0 || docs[0] != `{"id":"cli_1","notes":"two"}` {
 		t.Fatalf("revision 2: missing %v, document %q", missing, docs[0])
 	}
-	if missing := k.get("biz", []string{"cli_1"}, []int64{1}, docs); len(missing) != 1 {
+	if missing := k.get("biz", []string{"cli_1"}, []int64{1}, make([]practiced.Doc, 1)); len(missing) != 1 {
 		t.Fatalf("revision 1 is kept still: missing %v", missing)
+	}
+	// A document the caller has already is left as it is, and is not missing.
+	docs[0] = `{"id":"cli_1","notes":"sent"}`
+	if missing := k.get("biz", []string{"cli_1"}, []int64{1}, docs); len(missing) != 0 || docs[0] != `{"id":"cli_1","notes":"sent"}` {
+		t.Fatalf("a document already given: missing %v, document %q", missing, docs[0])
 	}
 	want := (&keptDoc{id: "cli_1", doc: `{"id":"cli_1","notes":"two"}`}).bytes()
 	if k.lru.Len() != 1 || len(k.rows["biz"]) != 1 || k.size != want {

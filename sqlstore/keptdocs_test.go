@@ -13,10 +13,17 @@ import (
 	"github.com/practiced/practiced/tid"
 )
 
+// keptStores runs f on a SQLite store and, where PRACTICED_TEST_POSTGRES
+// names a server, on a PostgreSQL one; its subtest says it skips there
+// otherwise.
+func keptStores(t *testing.T, f func(t *testing.T, st *sqlstore.Store, sqlite bool)) {
+	t.Run("sqlite", func(t *testing.T) { f(t, testfix.SQLiteStore(t), true) })
+	t.Run("postgres", func(t *testing.T) { f(t, testfix.PostgresStore(t), false) })
+}
+
 // keptClinic is a clinic with n more clients, made as a load makes them.
-func keptClinic(t *testing.T, n int) (*sqlstore.Store, *testfix.Clinic, []string) {
+func keptClinic(t *testing.T, st *sqlstore.Store, n int) (*testfix.Clinic, []string) {
 	t.Helper()
-	st := testfix.SQLiteStore(t)
 	c := testfix.NewClinic(t, st, "Kept")
 	ids := make([]string, n)
 	batch := make([]practiced.Client, n)
@@ -28,7 +35,42 @@ func keptClinic(t *testing.T, n int) (*sqlstore.Store, *testfix.Clinic, []string
 	if err := st.Seed(context.Background(), c.Business.ID, practiced.SeedData{Clients: batch}); err != nil {
 		t.Fatal(err)
 	}
-	return st, c, ids
+	return c, ids
+}
+
+// replaceByHand replaces the row of client id whole, by SQL typed by
+// hand, with a copy of itself that keeps its revision and whose
+// document has old replaced by new: SQLite's INSERT OR REPLACE, and on
+// PostgreSQL a delete and an insert in one transaction.
+func replaceByHand(t *testing.T, st *sqlstore.Store, sqlite bool, biz, id, old, new string) {
+	t.Helper()
+	stmts := []string{
+		`CREATE TEMP TABLE replacing AS SELECT * FROM clients WHERE business_id = $1 AND id = $2`,
+		`UPDATE replacing SET doc = replace(doc, $1, $2)`,
+	}
+	if sqlite {
+		stmts = append(stmts, `INSERT OR REPLACE INTO clients SELECT * FROM replacing`)
+	} else {
+		stmts = append(stmts, `DELETE FROM clients WHERE business_id = $1 AND id = $2`, `INSERT INTO clients SELECT * FROM replacing`)
+	}
+	stmts = append(stmts, `DROP TABLE replacing`)
+	if err := sqlstore.WriterTx(st, func(exec func(q string, args ...any) error) error {
+		for _, q := range stmts {
+			var args []any
+			switch {
+			case strings.Contains(q, "replace(doc"):
+				args = []any{old, new}
+			case strings.Contains(q, "$2"):
+				args = []any{biz, id}
+			}
+			if err := exec(q, args...); err != nil {
+				return fmt.Errorf("%s: %w", q, err)
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // walkKept reads every page of the business's live clients, 40 at a
@@ -86,6 +128,22 @@ func walkKept(t *testing.T, st *sqlstore.Store, biz, step string) []practiced.Do
 	return all
 }
 
+// pageAndDatabase reads page p of the business's live clients through
+// ListClientDocs, and from the database past the kept documents.
+func pageAndDatabase(t *testing.T, st *sqlstore.Store, biz string, p practiced.PageRequest) (got []practiced.Doc, info practiced.PageInfo, want []practiced.Doc, wantInfo practiced.PageInfo) {
+	t.Helper()
+	ctx := context.Background()
+	got, info, err := st.ListClientDocs(ctx, biz, practiced.PersonFilter{}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, wantInfo, err = sqlstore.ListClientDocsRead(ctx, st, biz, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, info, want, wantInfo
+}
+
 // holds reports whether docs has a document that holds s.
 func holds(docs []practiced.Doc, s string) bool {
 	for _, d := range docs {
@@ -100,8 +158,12 @@ func holds(docs []practiced.Doc, s string) bool {
 // database holds, after every kind of change a client's row can have:
 // through the store, and by SQL typed by hand.
 func TestKeptDocumentsFollowEveryChange(t *testing.T) {
+	keptStores(t, testKeptDocumentsFollowEveryChange)
+}
+
+func testKeptDocumentsFollowEveryChange(t *testing.T, st *sqlstore.Store, sqlite bool) {
 	ctx := context.Background()
-	st, c, ids := keptClinic(t, 150)
+	c, ids := keptClinic(t, st, 150)
 	biz := c.Business.ID
 	docs := walkKept(t, st, biz, "first walk")
 	if n, _ := sqlstore.KeptDocs(st); n != len(docs) || len(docs) < 150 {
@@ -147,7 +209,7 @@ func TestKeptDocumentsFollowEveryChange(t *testing.T) {
 	}
 
 	// A document changed by hand, its revision left as it was.
-	if err := sqlstore.WriterExec(st, `UPDATE clients SET doc = replace(doc, '"First9"', '"Typed"') WHERE business_id = ? AND id = ?`,
+	if err := sqlstore.WriterExec(st, `UPDATE clients SET doc = replace(doc, '"First9"', '"Typed"') WHERE business_id = $1 AND id = $2`,
 		biz, ids[9]); err != nil {
 		t.Fatal(err)
 	}
@@ -157,26 +219,13 @@ func TestKeptDocumentsFollowEveryChange(t *testing.T) {
 
 	// A row replaced whole by hand, with another document and the
 	// revision it had.
-	for _, q := range []string{
-		`CREATE TEMP TABLE replacing AS SELECT * FROM clients WHERE business_id = ? AND id = ?`,
-		`UPDATE temp.replacing SET doc = replace(doc, '"First11"', '"Replaced"')`,
-		`INSERT OR REPLACE INTO clients SELECT * FROM temp.replacing`,
-		`DROP TABLE temp.replacing`,
-	} {
-		var args []any
-		if strings.Contains(q, "?") {
-			args = []any{biz, ids[11]}
-		}
-		if err := sqlstore.WriterExec(st, q, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	replaceByHand(t, st, sqlite, biz, ids[11], `"First11"`, `"Replaced"`)
 	if docs := walkKept(t, st, biz, "replaced by hand"); !holds(docs, `"Replaced"`) || holds(docs, `"First11"`) {
 		t.Fatal("the row replaced by hand is not the one in the list")
 	}
 
 	// A client deleted and loaded again with the same id and another name.
-	if err := sqlstore.WriterExec(st, `DELETE FROM clients WHERE business_id = ? AND id = ?`, biz, ids[10]); err != nil {
+	if err := sqlstore.WriterExec(st, `DELETE FROM clients WHERE business_id = $1 AND id = $2`, biz, ids[10]); err != nil {
 		t.Fatal(err)
 	}
 	walkKept(t, st, biz, "deleted")
@@ -193,7 +242,7 @@ func TestKeptDocumentsFollowEveryChange(t *testing.T) {
 func revision(t *testing.T, st *sqlstore.Store, biz, id string) int64 {
 	t.Helper()
 	var r int64
-	if err := sqlstore.Reader(st).QueryRow(`SELECT revision FROM clients WHERE business_id = ? AND id = ?`, biz, id).Scan(&r); err != nil {
+	if err := sqlstore.Reader(st).QueryRow(`SELECT revision FROM clients WHERE business_id = $1 AND id = $2`, biz, id).Scan(&r); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -203,8 +252,12 @@ func revision(t *testing.T, st *sqlstore.Store, biz, id string) int64 {
 // writes it; a row made again takes one it never had; and none may go
 // back.
 func TestARevisionNeverComesBack(t *testing.T) {
+	keptStores(t, testARevisionNeverComesBack)
+}
+
+func testARevisionNeverComesBack(t *testing.T, st *sqlstore.Store, sqlite bool) {
 	ctx := context.Background()
-	st, c, ids := keptClinic(t, 3)
+	c, ids := keptClinic(t, st, 3)
 	biz := c.Business.ID
 	seen := map[int64]bool{}
 	last := revision(t, st, biz, ids[0])
@@ -227,29 +280,27 @@ func TestARevisionNeverComesBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	step("update")
-	if err := sqlstore.WriterExec(st, `UPDATE clients SET doc = replace(doc, '"Last"', '"Typed"') WHERE business_id = ? AND id = ?`, biz, ids[0]); err != nil {
+	if err := sqlstore.WriterExec(st, `UPDATE clients SET doc = replace(doc, '"Last"', '"Typed"') WHERE business_id = $1 AND id = $2`, biz, ids[0]); err != nil {
 		t.Fatal(err)
 	}
 	step("typed by hand")
 	// A revision set by hand, back or ahead, gives way to the next.
 	for _, set := range []string{"1", "revision + 1000"} {
-		if err := sqlstore.WriterExec(st, `UPDATE clients SET revision = `+set+` WHERE business_id = ? AND id = ?`, biz, ids[0]); err != nil {
+		if err := sqlstore.WriterExec(st, `UPDATE clients SET revision = `+set+` WHERE business_id = $1 AND id = $2`, biz, ids[0]); err != nil {
 			t.Fatal(err)
 		}
 		step("revision set to " + set)
 	}
 	// A row replaced whole, its revision copied, another document in it.
-	if err := sqlstore.WriterExec(st, `INSERT OR REPLACE INTO clients SELECT * FROM clients WHERE business_id = ? AND id = ?`, biz, ids[0]); err != nil {
-		t.Fatal(err)
-	}
+	replaceByHand(t, st, sqlite, biz, ids[0], `"Typed"`, `"Replaced"`)
 	step("replaced")
-	if err := sqlstore.WriterExec(st, `UPDATE clients SET id = id || 'x' WHERE business_id = ? AND id = ?`, biz, ids[1]); err != nil {
+	if err := sqlstore.WriterExec(st, `UPDATE clients SET id = id || 'x' WHERE business_id = $1 AND id = $2`, biz, ids[1]); err != nil {
 		t.Fatal(err)
 	}
 	if r := revision(t, st, biz, ids[1]+"x"); r <= last {
 		t.Fatalf("a row given another id kept revision %d, the last given being %d", r, last)
 	}
-	if err := sqlstore.WriterExec(st, `DELETE FROM clients WHERE business_id = ? AND id = ?`, biz, ids[0]); err != nil {
+	if err := sqlstore.WriterExec(st, `DELETE FROM clients WHERE business_id = $1 AND id = $2`, biz, ids[0]); err != nil {
 		t.Fatal(err)
 	}
 	at := practiced.NewTime(testfix.Now)
@@ -257,7 +308,7 @@ func TestARevisionNeverComesBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	step("loaded again")
-	if err := sqlstore.WriterExec(st, `DELETE FROM clients WHERE business_id = ? AND id = ?`, biz, ids[0]); err != nil {
+	if err := sqlstore.WriterExec(st, `DELETE FROM clients WHERE business_id = $1 AND id = $2`, biz, ids[0]); err != nil {
 		t.Fatal(err)
 	}
 	made := practiced.Client{ID: ids[0], FirstName: "Made", LastName: "Again", CreatedAt: at, UpdatedAt: at}
@@ -271,7 +322,11 @@ func TestARevisionNeverComesBack(t *testing.T) {
 // recently read going first, and pages read past what it keeps are
 // still the database's.
 func TestKeptDocumentsStayWithinTheirBytes(t *testing.T) {
-	st, c, _ := keptClinic(t, 120)
+	keptStores(t, func(t *testing.T, st *sqlstore.Store, _ bool) { testKeptDocumentsStayWithinTheirBytes(t, st) })
+}
+
+func testKeptDocumentsStayWithinTheirBytes(t *testing.T, st *sqlstore.Store) {
+	c, _ := keptClinic(t, st, 120)
 	biz := c.Business.ID
 	docs := walkKept(t, st, biz, "walk")
 	var all int
@@ -299,55 +354,160 @@ func TestKeptDocumentsStayWithinTheirBytes(t *testing.T) {
 	}
 }
 
-// A row that changes between a page's read of its ids and revisions and
-// its read of the documents it lacks has the page read anew, and it
-// answers the row as changed: whether the page lacks most of its
-// documents, read through its range, or one, read by id.
+// A row that changes between a page's first statement and its read of
+// the documents it lacks has the page read anew, and it answers the row
+// as changed: whether the page lacks most of its documents, read
+// through its range, or one, read by id. The page was read before, and
+// the documents it lacks let go, so that on PostgreSQL too its first
+// statement reads no document of the rows as they were then.
 func TestAPageWhoseRowChangesMidReadIsReadAgain(t *testing.T) {
 	for _, warm := range []bool{false, true} {
 		t.Run(fmt.Sprintf("other documents kept %v", warm), func(t *testing.T) {
-			ctx := context.Background()
-			st, c, ids := keptClinic(t, 30)
-			biz := c.Business.ID
-			page := practiced.PageRequest{Limit: 40}
-			if warm {
-				walkKept(t, st, biz, "warm")
-				if _, err := st.UpdateClient(ctx, biz, ids[3], func(cl *practiced.Client) error {
-					cl.Notes = "changed before"
-					return nil
-				}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			kept, _ := sqlstore.KeptDocs(st)
-			calls := 0
-			sqlstore.BetweenKeptReads(t, func() {
-				calls++
-				if calls > 1 {
-					return
-				}
-				if _, err := st.UpdateClient(ctx, biz, ids[3], func(cl *practiced.Client) error {
-					cl.Notes = "changed mid-read"
-					return nil
-				}); err != nil {
-					t.Error(err)
-				}
+			keptStores(t, func(t *testing.T, st *sqlstore.Store, _ bool) {
+				testAPageWhoseRowChangesMidReadIsReadAgain(t, st, warm)
 			})
-			got, info, err := st.ListClientDocs(ctx, biz, practiced.PersonFilter{}, page)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, wantInfo, err := sqlstore.ListClientDocsRead(ctx, st, biz, page)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if calls != 1 || !reflect.DeepEqual(got, want) || info != wantInfo || !holds(got, "changed mid-read") {
-				t.Fatalf("after %d reads of missing documents the page holds %d documents %+v, the database %d %+v",
-					calls, len(got), info, len(want), wantInfo)
-			}
-			if n, _ := sqlstore.KeptDocs(st); n != kept {
-				t.Fatalf("%d documents kept after a page read anew, %d before", n, kept)
-			}
 		})
 	}
+}
+
+func testAPageWhoseRowChangesMidReadIsReadAgain(t *testing.T, st *sqlstore.Store, warm bool) {
+	ctx := context.Background()
+	c, ids := keptClinic(t, st, 30)
+	biz := c.Business.ID
+	page := practiced.PageRequest{Limit: 40}
+	walkKept(t, st, biz, "read before")
+	if warm {
+		sqlstore.ForgetKeptDocs(st, biz, ids[3])
+	} else {
+		sqlstore.ForgetKeptDocs(st, biz)
+	}
+	kept, _ := sqlstore.KeptDocs(st)
+	calls := 0
+	sqlstore.BetweenKeptReads(t, func() {
+		calls++
+		if calls > 1 {
+			return
+		}
+		if _, err := st.UpdateClient(ctx, biz, ids[3], func(cl *practiced.Client) error {
+			cl.Notes = "changed mid-read"
+			return nil
+		}); err != nil {
+			t.Error(err)
+		}
+	})
+	got, info, want, wantInfo := pageAndDatabase(t, st, biz, page)
+	if calls != 1 || !reflect.DeepEqual(got, want) || info != wantInfo || !holds(got, "changed mid-read") {
+		t.Fatalf("after %d reads of missing documents the page holds %d documents %+v, the database %d %+v",
+			calls, len(got), info, len(want), wantInfo)
+	}
+	if n, _ := sqlstore.KeptDocs(st); n != kept {
+		t.Fatalf("%d documents kept after a page read anew, %d before", n, kept)
+	}
+}
+
+// A PostgreSQL database from before migration 0034: its clients' rows
+// take revision 0, which names each one's present document, and their
+// documents are kept and answered as the database holds them; a change
+// then gives a row a revision of its own.
+func TestClientRevisionsAcrossUpgradeOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	st := testfix.PostgresStore(t)
+	c, ids := keptClinic(t, st, 50)
+	biz := c.Business.ID
+	for _, q := range []string{
+		`DROP TRIGGER clients_revision ON clients`,
+		`DROP FUNCTION clients_take_revision()`,
+		`ALTER TABLE clients DROP COLUMN revision`,
+		`DROP SEQUENCE client_revisions`,
+		`DELETE FROM schema_migrations WHERE version = 34`,
+	} {
+		if err := sqlstore.WriterExec(st, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var revised int
+	if err := sqlstore.Reader(st).QueryRow(`SELECT COUNT(*) FROM clients WHERE revision <> 0`).Scan(&revised); err != nil || revised != 0 {
+		t.Fatalf("%d clients with a revision other than 0 after the upgrade (%v)", revised, err)
+	}
+	sqlstore.KeepDocBytes(st, 32<<20) // as a server starts
+	docs := walkKept(t, st, biz, "upgraded")
+	if n, _ := sqlstore.KeptDocs(st); n != len(docs) || len(docs) < 50 {
+		t.Fatalf("%d documents kept after a walk over %d live clients", n, len(docs))
+	}
+	sqlstore.BetweenKeptReads(t, func() { t.Fatal("a page read again after the upgrade lacked a document") })
+	walkKept(t, st, biz, "upgraded, read again")
+	sqlstore.BetweenKeptReads(t, nil)
+	if _, err := st.UpdateClient(ctx, biz, ids[0], func(cl *practiced.Client) error {
+		cl.Notes = "after the upgrade"
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if r := revision(t, st, biz, ids[0]); r < 1 {
+		t.Fatalf("an updated client has revision %d", r)
+	}
+	if docs := walkKept(t, st, biz, "updated"); !holds(docs, "after the upgrade") {
+		t.Fatal("the update is not in the list")
+	}
+}
+
+// On PostgreSQL a page read again has the database send the documents of
+// the rows changed since it was last read, and only those: a page read
+// for the first time comes whole and keeps nothing, as a walk reads each
+// page once; read again it comes whole and is kept; from then on it
+// comes with no document while nothing changes, and after a change to
+// one of its clients with that client's alone, in one statement.
+func TestAPageReadAgainIsSentItsChangesOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	st := testfix.PostgresStore(t)
+	c, ids := keptClinic(t, st, 60)
+	biz := c.Business.ID
+	var sent []int
+	sqlstore.SentByKeptPages(t, func(n int) { sent = append(sent, n) })
+	sqlstore.BetweenKeptReads(t, func() { t.Error("a page read a second statement") })
+	read := func(step string, p practiced.PageRequest, want, wantKept int) []practiced.Doc {
+		t.Helper()
+		sent = nil
+		got, info, wantDocs, wantInfo := pageAndDatabase(t, st, biz, p)
+		if !reflect.DeepEqual(got, wantDocs) || info != wantInfo {
+			t.Fatalf("%s: %d documents %+v, the database holds %d %+v", step, len(got), info, len(wantDocs), wantInfo)
+		}
+		if len(sent) != 1 || sent[0] != want {
+			t.Fatalf("%s: the statements sent %v documents, want [%d]", step, sent, want)
+		}
+		if n, _ := sqlstore.KeptDocs(st); n != wantKept {
+			t.Fatalf("%s: %d documents kept, want %d", step, n, wantKept)
+		}
+		return got
+	}
+	first := practiced.PageRequest{Limit: 20}
+	read("first read", first, 21, 0) // the page's rows and the one after
+	page := read("read again", first, 21, 21)
+	read("read a third time", first, 0, 21)
+	on, _ := sqlstore.DocID(string(page[4]))
+	if _, err := st.UpdateClient(ctx, biz, on, func(cl *practiced.Client) error {
+		cl.Notes = "changed on the page"
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if docs := read("a client of the page changed", first, 1, 21); !holds(docs, "changed on the page") {
+		t.Fatal("the change is not in the page")
+	}
+	read("read again after the change", first, 0, 21)
+	if _, err := st.UpdateClient(ctx, biz, ids[59], func(cl *practiced.Client) error {
+		cl.Notes = "changed elsewhere"
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	read("a client of another page changed", first, 0, 21)
+	last, _ := sqlstore.DocID(string(page[19]))
+	next := practiced.PageRequest{Limit: 20, After: last}
+	read("the next page's first read", next, 22, 21) // the cursor's row, the page's and the one after
+	read("the next page read again", next, 22, 41)   // the cursor's row and the one after it were kept already
+	read("the next page read a third time", next, 0, 41)
 }

@@ -33,5 +33,6 @@ func openPostgres(ctx context.Context, url string, poolSize int) (*Store, error)
 		db.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	return &Store{w: db, r: db, dialect: postgresDialect, blocks: newBlocksCache(blocksKept), keyReads: &keyReads{db: db}}, nil
+	return &Store{w: db, r: db, dialect: postgresDialect, blocks: newBlocksCache(blocksKept), kept: newKeptDocs(keptDocBytes),
+		keyReads: &keyReads{db: db}}, nil
 }

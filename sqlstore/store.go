@@ -34,8 +34,7 @@ type Store struct {
 	messages *messaging
 	// blocks keeps what availability searches read (blockscache.go).
 	blocks *blocksCache
-	// kept keeps the documents of the clients read (keptdocs.go);
-	// SQLite's, nil on PostgreSQL.
+	// kept keeps the documents of the clients read (keptdocs.go).
 	kept *keptDocs
 	// keyReads coalesces the key reads of concurrent requests
 	// (keyreads.go); PostgreSQL's, nil on SQLite.

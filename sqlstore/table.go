@@ -39,9 +39,10 @@ type table[T any] struct {
 	// docs says the table keeps each record's API document in its doc
 	// column (see doc.go), written with every write of the row.
 	docs bool
-	// revised says that on SQLite each row also has a revision, which
-	// triggers move with every change of its document (migration 0029),
-	// so that a store can keep the documents it read (keptdocs.go).
+	// revised says that each row also has a revision, which triggers
+	// move with every change of its document (migration 0029 on SQLite,
+	// 0034 on PostgreSQL), so that a store can keep the documents it
+	// read (keptdocs.go).
 	revised bool
 	// insertsCounted says that on SQLite no trigger adds one to the
 	// table's list version for a row inserted: insertAll does, once a
