@@ -416,6 +416,7 @@ func TestClientRevisionsAcrossUpgradeOnPostgres(t *testing.T) {
 	biz := c.Business.ID
 	for _, q := range []string{
 		`DROP TRIGGER clients_revision ON clients`,
+		`DROP TRIGGER clients_revision_insert ON clients`,
 		`DROP FUNCTION clients_take_revision()`,
 		`ALTER TABLE clients DROP COLUMN revision`,
 		`DROP SEQUENCE client_revisions`,

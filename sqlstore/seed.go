@@ -318,11 +318,16 @@ type inserter struct {
 	// list's version, once.
 	versioned []string
 	counted   []string
-	table     string
-	cols      []string
-	vals      []any
-	rows      int
-	err       error
+	// loading are the tables a load on PostgreSQL has marked in the
+	// transaction's setting practiced.loading (markLoading), and
+	// revision the one revision it gives the clients it loads.
+	loading  map[string]bool
+	revision int64
+	table    string
+	cols     []string
+	vals     []any
+	rows     int
+	err      error
 }
 
 func (in *inserter) row(table, cols string, extra []string, vals []any) {
@@ -522,6 +527,26 @@ func (in *inserter) buildIndexes() error {
 	return nil
 }
 
+// markLoading marks table, after the load's first rows of it, as loaded
+// by this transaction on PostgreSQL (migrations 0034 and 0035): the
+// insert triggers then leave its rows' list version, counted once by the
+// first rows' triggers at commit, and their revision, which the load
+// gives them, alone.
+func (in *inserter) markLoading(table string) error {
+	if in.loading[table] {
+		return nil
+	}
+	if in.loading == nil {
+		in.loading = map[string]bool{}
+	}
+	if _, err := in.tx.ExecContext(in.ctx, `SELECT set_config('practiced.loading', COALESCE(current_setting('practiced.loading', true), '') || $1, true)`,
+		"/"+table+":"+in.biz+"/"); err != nil {
+		return fmt.Errorf("seed %s: mark the load: %w", table, err)
+	}
+	in.loading[table] = true
+	return nil
+}
+
 // flush writes the collected rows.
 func (in *inserter) flush() error {
 	if in.err != nil || in.rows == 0 {
@@ -574,6 +599,20 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 	// trigger stays, it gives each row a number of its own.
 	var revision int64
 	revised := t.revised && in.copy == nil && slices.Contains(in.versioned, t.kind.Plural)
+	// On PostgreSQL every load gives its rows one revision of its own,
+	// from the sequence; the insert trigger leaves it to the rows after
+	// the first chunk, which the load marks (markLoading).
+	copied := t.revised && in.copy != nil
+	if copied {
+		cols = append(cols, "revision")
+		if in.revision == 0 {
+			if in.err = in.tx.QueryRowContext(in.ctx, `SELECT nextval('client_revisions')`).Scan(&in.revision); in.err != nil {
+				in.err = fmt.Errorf("seed %s: revision: %w", t.kind.Plural, in.err)
+				return
+			}
+		}
+		revision = in.revision
+	}
 	if revised {
 		cols = append(cols, "revision")
 		if in.err = in.tx.QueryRowContext(in.ctx, `SELECT COALESCE((SELECT version FROM list_versions WHERE business = '' AND list = 'client_revisions'), 0) + 1`).
@@ -601,7 +640,7 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 			t.tidy(&recs[i])
 			vals = append(vals, in.biz)
 			vals = append(vals, t.allValues(&recs[i])...)
-			if revised {
+			if revised || copied {
 				vals = append(vals, revision)
 			}
 		}
@@ -630,6 +669,8 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 			}
 			if in.err = in.copy(t.kind.Plural, cols, rows); in.err != nil {
 				in.err = fmt.Errorf("seed %s: %w", t.kind.Plural, translate(in.err))
+			} else {
+				in.err = in.markLoading(t.kind.Plural)
 			}
 		} else {
 			in.err = in.insert(t.kind.Plural, cols, len(vals)/len(cols), vals)

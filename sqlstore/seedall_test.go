@@ -491,3 +491,86 @@ func TestALoadDecidesOnTheRowsTheTableHeld(t *testing.T) {
 		})
 	}
 }
+
+// A load on PostgreSQL counts its business's clients version once, by
+// the triggers of its first rows at commit, and gives the clients after
+// its first chunk one revision of its own, which no client had: its
+// mark of the table, practiced.loading, is the transaction's, so the
+// next write outside it is counted and numbered as ever.
+func TestAPostgresLoadCountsOnceAndGivesItsRowsARevision(t *testing.T) {
+	ctx := context.Background()
+	st := testfix.PostgresStore(t)
+	db := sqlstore.Reader(st)
+	c := testfix.NewClinic(t, st, "Loaded")
+	biz := c.Business.ID
+	versionOf := func() int {
+		t.Helper()
+		var v int
+		if err := db.QueryRowContext(ctx, `SELECT COALESCE((SELECT version FROM list_versions WHERE business = $1 AND list = 'clients'), 0)`, biz).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	var before int64
+	if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(revision), 0) FROM clients`).Scan(&before); err != nil {
+		t.Fatal(err)
+	}
+	version := versionOf()
+	var clients rowClients
+	const batch, batches = 6000, 3 // a batch is two chunks of COPY (copyRows)
+	n := 0
+	if err := st.SeedAll(ctx, biz, func() (practiced.SeedData, bool, error) {
+		if n++; n > batches {
+			return practiced.SeedData{}, false, nil
+		}
+		return practiced.SeedData{Clients: clients.next(batch)}, true, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if v := versionOf(); v != version+1 {
+		t.Fatalf("the clients version is %d after a load, %d before it; want one more", v, version)
+	}
+	rows, err := db.QueryContext(ctx, `SELECT revision, COUNT(*) FROM clients WHERE business_id = $1 AND revision > $2 GROUP BY revision`, biz, before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var own, shared int // revisions with one client, and the clients of the one shared
+	for rows.Next() {
+		var r, k int64
+		if err := rows.Scan(&r, &k); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case k == 1:
+			own++
+		case shared != 0:
+			t.Fatalf("a second revision, %d, is shared by %d clients", r, k)
+		default:
+			shared = int(k)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if own != 5000 || shared != batch*batches-5000 {
+		t.Fatalf("%d clients loaded with a revision of their own and %d sharing one; want the first chunk's 5000 and the %d after it",
+			own, shared, batch*batches-5000)
+	}
+	var loadedTo int64
+	if err := db.QueryRowContext(ctx, `SELECT MAX(revision) FROM clients WHERE business_id = $1`, biz).Scan(&loadedTo); err != nil {
+		t.Fatal(err)
+	}
+	created := practiced.Client{ID: tid.New(practiced.PrefixClient), FirstName: "After", LastName: "Load",
+		CreatedAt: practiced.NewTime(testfix.Now), UpdatedAt: practiced.NewTime(testfix.Now)}
+	if err := st.CreateClient(ctx, biz, &created); err != nil {
+		t.Fatal(err)
+	}
+	if v := versionOf(); v != version+2 {
+		t.Fatalf("the clients version is %d after a client made after the load, want %d", v, version+2)
+	}
+	var r int64
+	if err := db.QueryRowContext(ctx, `SELECT revision FROM clients WHERE business_id = $1 AND id = $2`, biz, created.ID).Scan(&r); err != nil || r <= loadedTo {
+		t.Fatalf("a client made after the load has revision %d (%v), the load's last being %d", r, err, loadedTo)
+	}
+}
