@@ -247,8 +247,10 @@ func readKeptDocs(ctx context.Context, db queryer, d dialect, kept *keptDocs, q 
 			return nil, pl, -1, false, err
 		}
 	}
-	for _, i := range slices.Concat(sent, lacking) {
-		kept.put(business, ids[i], revisions[i], docs[i])
+	for _, read := range [][]int{sent, lacking} {
+		for _, i := range read {
+			kept.put(business, ids[i], revisions[i], docs[i])
+		}
 	}
 	if !d.joinDocs && len(ids) > 0 {
 		kept.saw(business, p, pageSeen{highest: slices.Max(revisions), kept: true})
