@@ -136,7 +136,8 @@ func (k *keptDocs) saw(businessID string, p practiced.PageRequest, seen pageSeen
 }
 
 // put keeps doc as the document of the row id at revision, in place of
-// one kept at an older revision.
+// one kept at another revision: most often an older one, but a row
+// deleted and made again can have a lower one than it had.
 func (k *keptDocs) put(businessID, id string, revision int64, doc practiced.Doc) {
 	if len(id)+len(doc)+keptOverhead > k.max {
 		return
@@ -144,8 +145,8 @@ func (k *keptDocs) put(businessID, id string, revision int64, doc practiced.Doc)
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if old, ok := k.rows[businessID][id]; ok {
-		if old.revision >= revision {
-			old.read = true // kept already, or a newer one is
+		if old.revision == revision {
+			old.read = true
 			return
 		}
 		k.drop(old)
@@ -253,7 +254,10 @@ func readKeptDocs(ctx context.Context, db queryer, d dialect, kept *keptDocs, q 
 		}
 	}
 	if !d.joinDocs && len(ids) > 0 {
-		kept.saw(business, p, pageSeen{highest: slices.Max(revisions), kept: true})
+		// A page that lacked most of its documents, let go to make room
+		// for others, is read whole next time, in one statement, and
+		// kept again; otherwise only its changes are sent.
+		kept.saw(business, p, pageSeen{highest: slices.Max(revisions), kept: len(lacking)*2 <= len(ids)})
 	}
 	return docs, pl, at, true, nil
 }

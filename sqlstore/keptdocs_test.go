@@ -405,10 +405,11 @@ func testAPageWhoseRowChangesMidReadIsReadAgain(t *testing.T, st *sqlstore.Store
 	}
 }
 
-// A PostgreSQL database from before migration 0034: its clients' rows
-// take revision 0, which names each one's present document, and their
-// documents are kept and answered as the database holds them; a change
-// then gives a row a revision of its own.
+// A PostgreSQL database from before migration 0034, as far as the
+// clients' revisions go (0035's triggers and practiced_loading stay):
+// its clients' rows take revision 0, which names each one's present
+// document, and their documents are kept and answered as the database
+// holds them; a change then gives a row a revision of its own.
 func TestClientRevisionsAcrossUpgradeOnPostgres(t *testing.T) {
 	ctx := context.Background()
 	st := testfix.PostgresStore(t)
@@ -511,4 +512,131 @@ func TestAPageReadAgainIsSentItsChangesOnPostgres(t *testing.T) {
 	read("the next page's first read", next, 22, 21) // the cursor's row, the page's and the one after
 	read("the next page read again", next, 22, 41)   // the cursor's row and the one after it were kept already
 	read("the next page read a third time", next, 0, 41)
+}
+
+// samePage fails unless page p of the business's live clients is the
+// page the database holds, and returns it.
+func samePage(t *testing.T, st *sqlstore.Store, biz string, p practiced.PageRequest, step string) []practiced.Doc {
+	t.Helper()
+	got, info, want, wantInfo := pageAndDatabase(t, st, biz, p)
+	if !reflect.DeepEqual(got, want) || info != wantInfo {
+		t.Fatalf("%s: page %+v answered %d documents %+v, the database holds %d %+v", step, p, len(got), info, len(want), wantInfo)
+	}
+	return got
+}
+
+// On PostgreSQL a row the page's statement sends without its document,
+// its revision being no higher than the page's highest when last read,
+// is answered from a kept document only at that very revision: a row
+// that changed on another page and then moved into this one, and a row
+// whose change took its number before a later one but committed after
+// the page was read, are answered as the database holds them.
+func TestAPageOnPostgresTakesAKeptDocumentAtItsRevisionOnly(t *testing.T) {
+	ctx := context.Background()
+	update := func(t *testing.T, st *sqlstore.Store, biz, id, notes string) {
+		t.Helper()
+		if _, err := st.UpdateClient(ctx, biz, id, func(cl *practiced.Client) error {
+			cl.Notes = notes
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Run("a row moved into the page", func(t *testing.T) {
+		st := testfix.PostgresStore(t)
+		c, _ := keptClinic(t, st, 60)
+		biz := c.Business.ID
+		first := practiced.PageRequest{Limit: 20}
+		page := samePage(t, st, biz, first, "first read")
+		last, _ := sqlstore.DocID(string(page[19]))
+		next := practiced.PageRequest{Limit: 20, After: last}
+		samePage(t, st, biz, next, "next page")
+		moving, _ := sqlstore.DocID(string(samePage(t, st, biz, next, "next page kept")[1]))
+		samePage(t, st, biz, first, "first page kept")
+		update(t, st, biz, moving, "changed off the page") // kept at its revision before
+		on, _ := sqlstore.DocID(string(page[2]))
+		update(t, st, biz, on, "changed on the page") // a higher revision
+		samePage(t, st, biz, first, "the page's highest now above the moving row's")
+		for _, i := range []int{2, 3} {
+			id, _ := sqlstore.DocID(string(page[i]))
+			if _, err := st.ArchiveClient(ctx, biz, id, true, practiced.NewTime(testfix.Now)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := samePage(t, st, biz, first, "moved in"); !holds(got, "changed off the page") {
+			t.Fatal("the row that moved in is not on the page")
+		}
+	})
+	t.Run("a change committed late", func(t *testing.T) {
+		url := testfix.PostgresURL(t)
+		st, err := sqlstore.Open(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		other, err := sqlstore.Open(ctx, url) // another server's connections
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		c, ids := keptClinic(t, st, 30)
+		biz := c.Business.ID
+		p := practiced.PageRequest{Limit: 40}
+		samePage(t, st, biz, p, "first read")
+		samePage(t, st, biz, p, "kept")
+		late := make(chan error)
+		took := make(chan struct{})
+		go func() {
+			err := sqlstore.WriterTx(other, func(exec func(string, ...any) error) error {
+				err := exec(`UPDATE clients SET doc = replace(doc, '"First3"', '"Late"') WHERE business_id = $1 AND id = $2`, biz, ids[3])
+				close(took) // its revision taken, not yet committed
+				<-late
+				return err
+			})
+			late <- err
+		}()
+		<-took
+		update(t, st, biz, ids[5], "committed first") // a higher revision, committed
+		samePage(t, st, biz, p, "read before the late commit")
+		late <- nil
+		if err := <-late; err != nil {
+			t.Fatal(err)
+		}
+		if got := samePage(t, st, biz, p, "read after it"); !holds(got, `"Late"`) {
+			t.Fatal("the late change is not on the page")
+		}
+	})
+}
+
+// On PostgreSQL a page whose documents were let go, to make room for
+// others, reads them with a second statement once, then is read whole
+// in one statement and kept again, and from then on is sent only its
+// changes.
+func TestAPageWhoseDocumentsWereLetGoIsReadWholeAgainOnPostgres(t *testing.T) {
+	st := testfix.PostgresStore(t)
+	c, _ := keptClinic(t, st, 30)
+	biz := c.Business.ID
+	p := practiced.PageRequest{Limit: 20}
+	samePage(t, st, biz, p, "first read")
+	samePage(t, st, biz, p, "kept")
+	sqlstore.ForgetKeptDocs(st, biz)
+	var sent []int
+	seconds := 0
+	sqlstore.SentByKeptPages(t, func(n int) { sent = append(sent, n) })
+	sqlstore.BetweenKeptReads(t, func() { seconds++ })
+	for _, step := range []struct {
+		name          string
+		sent, seconds int
+	}{
+		{"its documents let go", 0, 1},
+		{"read whole", 21, 1},
+		{"kept again", 0, 1},
+	} {
+		sent = nil
+		samePage(t, st, biz, p, step.name)
+		if len(sent) != 1 || sent[0] != step.sent || seconds != step.seconds {
+			t.Fatalf("%s: the first statements sent %v documents and %d second statements ran; want [%d] and %d",
+				step.name, sent, seconds, step.sent, step.seconds)
+		}
+	}
 }

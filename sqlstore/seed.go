@@ -318,10 +318,12 @@ type inserter struct {
 	// list's version, once.
 	versioned []string
 	counted   []string
-	// loading are the tables a load on PostgreSQL has marked in the
-	// transaction's setting practiced.loading (markLoading), and
-	// revision the one revision it gives the clients it loads.
-	loading  map[string]bool
+	// batches counts the batches of rows a load on PostgreSQL has begun
+	// to write to each table, and marks the tables of more than one in
+	// the transaction's setting practiced.loading (markLoading);
+	// revision is the one revision it gives the clients after their
+	// first batch.
+	batches  map[string]int
 	revision int64
 	table    string
 	cols     []string
@@ -527,23 +529,27 @@ func (in *inserter) buildIndexes() error {
 	return nil
 }
 
-// markLoading marks table, after the load's first rows of it, as loaded
-// by this transaction on PostgreSQL (migrations 0034 and 0035): the
-// insert triggers then leave its rows' list version, counted once by the
-// first rows' triggers at commit, and their revision, which the load
-// gives them, alone.
+// markLoading is called before each batch of rows a load writes to
+// table on PostgreSQL. Before the second, it marks the table as loaded
+// by this transaction (migrations 0034 and 0035): the insert triggers
+// then leave the rows' list version, counted once at commit by the
+// triggers of the first batch's rows, and their revision, which the
+// load gives them, alone. A load of one batch marks nothing.
 func (in *inserter) markLoading(table string) error {
-	if in.loading[table] {
+	if in.copy == nil {
 		return nil
 	}
-	if in.loading == nil {
-		in.loading = map[string]bool{}
+	if in.batches == nil {
+		in.batches = map[string]int{}
+	}
+	in.batches[table]++
+	if in.batches[table] != 2 {
+		return nil
 	}
 	if _, err := in.tx.ExecContext(in.ctx, `SELECT set_config('practiced.loading', COALESCE(current_setting('practiced.loading', true), '') || $1, true)`,
 		"/"+table+":"+in.biz+"/"); err != nil {
 		return fmt.Errorf("seed %s: mark the load: %w", table, err)
 	}
-	in.loading[table] = true
 	return nil
 }
 
@@ -552,7 +558,10 @@ func (in *inserter) flush() error {
 	if in.err != nil || in.rows == 0 {
 		return in.err
 	}
-	err := in.insert(in.table, in.cols, in.rows, in.vals)
+	err := in.markLoading(in.table)
+	if err == nil {
+		err = in.insert(in.table, in.cols, in.rows, in.vals)
+	}
 	in.vals, in.rows = in.vals[:0], 0
 	return err
 }
@@ -599,13 +608,15 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 	// trigger stays, it gives each row a number of its own.
 	var revision int64
 	revised := t.revised && in.copy == nil && slices.Contains(in.versioned, t.kind.Plural)
-	// On PostgreSQL every load gives its rows one revision of its own,
-	// from the sequence; the insert trigger leaves it to the rows after
-	// the first chunk, which the load marks (markLoading).
+	// On PostgreSQL a load gives the rows after its first chunk of a
+	// table one revision of its own, from the sequence: the insert
+	// trigger numbers the first chunk's rows and leaves the later ones,
+	// which the load marks (markLoading), alone. A load of one chunk
+	// takes no number.
 	copied := t.revised && in.copy != nil
 	if copied {
 		cols = append(cols, "revision")
-		if in.revision == 0 {
+		if in.revision == 0 && (len(recs) > copyRows || in.batches[t.kind.Plural] > 0) {
 			if in.err = in.tx.QueryRowContext(in.ctx, `SELECT nextval('client_revisions')`).Scan(&in.revision); in.err != nil {
 				in.err = fmt.Errorf("seed %s: revision: %w", t.kind.Plural, in.err)
 				return
@@ -667,10 +678,10 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 			for r := range rows {
 				rows[r] = vals[r*len(cols) : (r+1)*len(cols)]
 			}
-			if in.err = in.copy(t.kind.Plural, cols, rows); in.err != nil {
-				in.err = fmt.Errorf("seed %s: %w", t.kind.Plural, translate(in.err))
-			} else {
-				in.err = in.markLoading(t.kind.Plural)
+			if in.err = in.markLoading(t.kind.Plural); in.err == nil {
+				if in.err = in.copy(t.kind.Plural, cols, rows); in.err != nil {
+					in.err = fmt.Errorf("seed %s: %w", t.kind.Plural, translate(in.err))
+				}
 			}
 		} else {
 			in.err = in.insert(t.kind.Plural, cols, len(vals)/len(cols), vals)

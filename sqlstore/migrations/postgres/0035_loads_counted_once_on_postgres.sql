@@ -3,9 +3,10 @@
 -- rows after the first no longer queue a trigger event each. The
 -- triggers ran list_versions_count at commit once for every row
 -- inserted, to find the business counted already after the first: for
--- a million clients that cost a load 4–5 s. A load marks the table and
--- business after its first rows (practiced.loading, 0034_…), and the
--- trigger on inserts skips a marked one. Updates and deletes, and every
+-- a million clients that cost a load 4–5 s. Before its second batch of
+-- rows of a table a load marks the table and business
+-- (practiced.loading, 0034_…), and the trigger on inserts skips a
+-- marked one. Updates and deletes, and every
 -- write outside a load, are counted as before.
 DROP TRIGGER clients_version ON clients;
 CREATE CONSTRAINT TRIGGER clients_version AFTER UPDATE OR DELETE ON clients
