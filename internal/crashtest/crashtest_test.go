@@ -135,7 +135,6 @@ func killRounds(t *testing.T, url string) {
 		w.clients = append(w.clients, &clientState{id: c.ID})
 	}
 	start := time.Now()
-	var settled time.Duration // the longest wait for a killed server's sessions
 	for round := range rounds {
 		srv := startServer(t, url)
 		w.base = srv.base
@@ -148,12 +147,6 @@ func killRounds(t *testing.T, url string) {
 			t.FailNow()
 		}
 		w.load(t, round, time.Duration(50+rand.IntN(450))*time.Millisecond, srv)
-		if strings.HasPrefix(url, "postgres") {
-			settled = max(settled, sessionsEnded(t, url))
-		}
-	}
-	if settled > 0 {
-		t.Logf("the longest a killed server's PostgreSQL sessions outlived it: %v", settled.Round(time.Millisecond))
 	}
 	srv := startServer(t, url)
 	w.base = srv.base
@@ -166,15 +159,18 @@ func killRounds(t *testing.T, url string) {
 	}
 }
 
-// sessionsEnded waits until no session of a client is left on the
-// PostgreSQL database at url but its own, and returns how long that
-// took. A killed server's sessions outlive it for a while: one whose
+// sessionsEnded waits, when url is a PostgreSQL database, until no
+// session of a client is left on it but its own, and returns how long
+// that took. A killed server's sessions outlive it for a while: one whose
 // COMMIT had been sent finishes that commit, however long its locks or
 // the disk keep it waiting, and its write then becomes visible, answered
-// or not. Checking before they end could read a client as last answered
-// and see the unanswered update appear only later.
+// or not. A check made before they end could read a client as last
+// answered and see the unanswered update appear only later.
 func sessionsEnded(t *testing.T, url string) time.Duration {
 	t.Helper()
+	if !strings.HasPrefix(url, "postgres") {
+		return 0 // a killed process leaves nothing running on SQLite
+	}
 	db, err := sql.Open("pgx", url)
 	if err != nil {
 		t.Fatal(err)
@@ -207,8 +203,13 @@ type server struct {
 	stderr *bytes.Buffer
 }
 
+// startServer starts `practiced serve` on db, once the sessions of the
+// server killed before it have ended (sessionsEnded).
 func startServer(t *testing.T, db string, extra ...string) *server {
 	t.Helper()
+	if waited := sessionsEnded(t, db); waited > 100*time.Millisecond {
+		t.Logf("the sessions of the server killed last outlived it by %v", waited.Round(time.Millisecond))
+	}
 	// The load is far over the default rate limit of a key; the limit is
 	// not what this test is about.
 	args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0", "--db-pool", "8", "--rate-limit", "100000000"}, extra...)
