@@ -144,6 +144,17 @@ func pageAndDatabase(t *testing.T, st *sqlstore.Store, biz string, p practiced.P
 	return got, info, want, wantInfo
 }
 
+// samePage fails unless page p of the business's live clients is the
+// page the database holds, and returns it.
+func samePage(t *testing.T, st *sqlstore.Store, biz string, p practiced.PageRequest, step string) []practiced.Doc {
+	t.Helper()
+	got, info, want, wantInfo := pageAndDatabase(t, st, biz, p)
+	if !reflect.DeepEqual(got, want) || info != wantInfo {
+		t.Fatalf("%s: page %+v answered %d documents %+v, the database holds %d %+v", step, p, len(got), info, len(want), wantInfo)
+	}
+	return got
+}
+
 // holds reports whether docs has a document that holds s.
 func holds(docs []practiced.Doc, s string) bool {
 	for _, d := range docs {
@@ -473,10 +484,7 @@ func TestAPageReadAgainIsSentItsChangesOnPostgres(t *testing.T) {
 	read := func(step string, p practiced.PageRequest, want, wantKept int) []practiced.Doc {
 		t.Helper()
 		sent = nil
-		got, info, wantDocs, wantInfo := pageAndDatabase(t, st, biz, p)
-		if !reflect.DeepEqual(got, wantDocs) || info != wantInfo {
-			t.Fatalf("%s: %d documents %+v, the database holds %d %+v", step, len(got), info, len(wantDocs), wantInfo)
-		}
+		got := samePage(t, st, biz, p, step)
 		if len(sent) != 1 || sent[0] != want {
 			t.Fatalf("%s: the statements sent %v documents, want [%d]", step, sent, want)
 		}
@@ -512,17 +520,6 @@ func TestAPageReadAgainIsSentItsChangesOnPostgres(t *testing.T) {
 	read("the next page's first read", next, 22, 21) // the cursor's row, the page's and the one after
 	read("the next page read again", next, 22, 41)   // the cursor's row and the one after it were kept already
 	read("the next page read a third time", next, 0, 41)
-}
-
-// samePage fails unless page p of the business's live clients is the
-// page the database holds, and returns it.
-func samePage(t *testing.T, st *sqlstore.Store, biz string, p practiced.PageRequest, step string) []practiced.Doc {
-	t.Helper()
-	got, info, want, wantInfo := pageAndDatabase(t, st, biz, p)
-	if !reflect.DeepEqual(got, want) || info != wantInfo {
-		t.Fatalf("%s: page %+v answered %d documents %+v, the database holds %d %+v", step, p, len(got), info, len(want), wantInfo)
-	}
-	return got
 }
 
 // On PostgreSQL a row the page's statement sends without its document,

@@ -614,8 +614,10 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 	// which the load marks (markLoading), alone. A load of one chunk
 	// takes no number.
 	copied := t.revised && in.copy != nil
-	if copied {
+	if revised || copied {
 		cols = append(cols, "revision")
+	}
+	if copied {
 		if in.revision == 0 && (len(recs) > copyRows || in.batches[t.kind.Plural] > 0) {
 			if in.err = in.tx.QueryRowContext(in.ctx, `SELECT nextval('client_revisions')`).Scan(&in.revision); in.err != nil {
 				in.err = fmt.Errorf("seed %s: revision: %w", t.kind.Plural, in.err)
@@ -625,7 +627,6 @@ func seedRows[T any](in *inserter, t *table[T], recs []T) {
 		revision = in.revision
 	}
 	if revised {
-		cols = append(cols, "revision")
 		if in.err = in.tx.QueryRowContext(in.ctx, `SELECT COALESCE((SELECT version FROM list_versions WHERE business = '' AND list = 'client_revisions'), 0) + 1`).
 			Scan(&revision); in.err != nil {
 			in.err = fmt.Errorf("seed %s: revision: %w", t.kind.Plural, in.err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	practiced "github.com/practiced/practiced"
 	"github.com/practiced/practiced/internal/testfix"
@@ -244,8 +245,14 @@ const (
 // clientsVersion is the version of the business's list of clients.
 func clientsVersion(t *testing.T, db *sql.DB, biz string) int {
 	t.Helper()
+	return listVersion(t, db, biz, "clients")
+}
+
+// listVersion is the version of the business's list, on either store.
+func listVersion(t *testing.T, db *sql.DB, biz, list string) int {
+	t.Helper()
 	var v int
-	err := db.QueryRow(`SELECT version FROM list_versions WHERE business = ? AND list = 'clients'`, biz).Scan(&v)
+	err := db.QueryRow(`SELECT version FROM list_versions WHERE business = $1 AND list = $2`, biz, list).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0
 	} else if err != nil {
@@ -505,11 +512,7 @@ func TestAPostgresLoadCountsOnceAndGivesItsRowsARevision(t *testing.T) {
 	biz := c.Business.ID
 	versionOf := func() int {
 		t.Helper()
-		var v int
-		if err := db.QueryRowContext(ctx, `SELECT COALESCE((SELECT version FROM list_versions WHERE business = $1 AND list = 'clients'), 0)`, biz).Scan(&v); err != nil {
-			t.Fatal(err)
-		}
-		return v
+		return clientsVersion(t, db, biz)
 	}
 	var before int64
 	if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(revision), 0) FROM clients`).Scan(&before); err != nil {
@@ -572,5 +575,43 @@ func TestAPostgresLoadCountsOnceAndGivesItsRowsARevision(t *testing.T) {
 	var r int64
 	if err := db.QueryRowContext(ctx, `SELECT revision FROM clients WHERE business_id = $1 AND id = $2`, biz, created.ID).Scan(&r); err != nil || r <= loadedTo {
 		t.Fatalf("a client made after the load has revision %d (%v), the load's last being %d", r, err, loadedTo)
+	}
+}
+
+// A load on PostgreSQL of busy times in more than one chunk of COPY
+// counts their business's list of busy times once, as a write of them
+// does, so that what is kept of the business's availability is read
+// again; the busy times are all stored.
+func TestAPostgresLoadCountsItsBusyTimesOnce(t *testing.T) {
+	ctx := context.Background()
+	st := testfix.PostgresStore(t)
+	db := sqlstore.Reader(st)
+	c := testfix.NewClinic(t, st, "Busy")
+	biz := c.Business.ID
+	version := listVersion(t, db, biz, "busy_times")
+	const n = 12000 // three chunks of COPY (copyRows)
+	bts := make([]practiced.BusyTime, n)
+	for i := range bts {
+		s := testfix.Now.Add(time.Duration(i) * time.Hour)
+		bts[i] = practiced.BusyTime{ID: tid.New(practiced.PrefixBusyTime), LocationID: c.Sydney.ID, PractitionerID: c.Alice.ID,
+			StartsAt: practiced.NewTime(s), EndsAt: practiced.NewTime(s.Add(30 * time.Minute)), Duration: 30,
+			CreatedAt: practiced.NewTime(testfix.Now), UpdatedAt: practiced.NewTime(testfix.Now)}
+	}
+	loaded := false
+	if err := st.SeedAll(ctx, biz, func() (practiced.SeedData, bool, error) {
+		if loaded {
+			return practiced.SeedData{}, false, nil
+		}
+		loaded = true
+		return practiced.SeedData{BusyTimes: bts}, true, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if v := listVersion(t, db, biz, "busy_times"); v != version+1 {
+		t.Fatalf("the busy times' version is %d after a load, %d before it; want one more", v, version)
+	}
+	var stored int
+	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM busy_times WHERE business_id = $1`, biz).Scan(&stored); err != nil || stored != n {
+		t.Fatalf("%d busy times stored (%v), want %d", stored, err, n)
 	}
 }

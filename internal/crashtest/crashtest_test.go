@@ -25,7 +25,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -168,7 +167,7 @@ func killRounds(t *testing.T, url string) {
 // answered and see the unanswered update appear only later.
 func sessionsEnded(t *testing.T, url string) time.Duration {
 	t.Helper()
-	if !strings.HasPrefix(url, "postgres") {
+	if !sqlstore.IsPostgres(url) {
 		return 0 // a killed process leaves nothing running on SQLite
 	}
 	db, err := sql.Open("pgx", url)
