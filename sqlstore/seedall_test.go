@@ -510,15 +510,11 @@ func TestAPostgresLoadCountsOnceAndGivesItsRowsARevision(t *testing.T) {
 	db := sqlstore.Reader(st)
 	c := testfix.NewClinic(t, st, "Loaded")
 	biz := c.Business.ID
-	versionOf := func() int {
-		t.Helper()
-		return clientsVersion(t, db, biz)
-	}
 	var before int64
 	if err := db.QueryRowContext(ctx, `SELECT COALESCE(MAX(revision), 0) FROM clients`).Scan(&before); err != nil {
 		t.Fatal(err)
 	}
-	version := versionOf()
+	version := clientsVersion(t, db, biz)
 	var clients rowClients
 	const batch, batches = 6000, 3 // a batch is two chunks of COPY (copyRows)
 	n := 0
@@ -530,7 +526,7 @@ func TestAPostgresLoadCountsOnceAndGivesItsRowsARevision(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if v := versionOf(); v != version+1 {
+	if v := clientsVersion(t, db, biz); v != version+1 {
 		t.Fatalf("the clients version is %d after a load, %d before it; want one more", v, version)
 	}
 	rows, err := db.QueryContext(ctx, `SELECT revision, COUNT(*) FROM clients WHERE business_id = $1 AND revision > $2 GROUP BY revision`, biz, before)
@@ -569,7 +565,7 @@ func TestAPostgresLoadCountsOnceAndGivesItsRowsARevision(t *testing.T) {
 	if err := st.CreateClient(ctx, biz, &created); err != nil {
 		t.Fatal(err)
 	}
-	if v := versionOf(); v != version+2 {
+	if v := clientsVersion(t, db, biz); v != version+2 {
 		t.Fatalf("the clients version is %d after a client made after the load, want %d", v, version+2)
 	}
 	var r int64
