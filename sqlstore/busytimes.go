@@ -82,6 +82,9 @@ func (s *Store) GetBusyTime(ctx context.Context, businessID, id string) (practic
 func (s *Store) CreateBusyTimes(ctx context.Context, businessID string, bts []practiced.BusyTime, skipConflicts bool) ([]practiced.BusyTime, error) {
 	var created []practiced.BusyTime
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		// Busy times and their events: no key, list of clients, location
+		// or practitioner changes.
+		leavesKeptReads(tx)
 		created = created[:0]
 		if !skipConflicts {
 			created = append(created, bts...)

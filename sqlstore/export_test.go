@@ -172,3 +172,15 @@ func PlaceKept(s *Store, business, location, practitioner string) bool {
 	_, kept := s.places.get(placeKey{business, location, practitioner}, at)
 	return kept
 }
+
+// KeyKept reports whether APIKeyAndClientsVersion would answer the key
+// whose token hashes to hash from what the store keeps, the database
+// being unchanged.
+func KeyKept(s *Store, hash string) bool {
+	at, ok := s.wal.state()
+	if !ok {
+		return false
+	}
+	_, kept := s.keys.get(hash, at)
+	return kept
+}

@@ -33,6 +33,9 @@ type writerTx struct {
 	// counted holds the lists whose version the transaction has added
 	// one to (countInserts).
 	counted map[listOf]bool
+	// leaves says the member running changes nothing a stateCache reads
+	// (leavesKeptReads); changed, that a member that ran did not say so.
+	leaves, changed bool
 }
 
 // listOf names a business's list in list_versions.
@@ -58,6 +61,18 @@ func writerOf(db queryer) *writerTx {
 		return nil
 	}
 	return w.(*writerTx)
+}
+
+// leavesKeptReads tells the committer, from within a member's function,
+// that the member changes no row a stateCache reads (api_keys, the
+// clients' row of list_versions, locations, practitioners,
+// practitioner_locations). A commit of members that all said so moves
+// the kept reads on to the state it leaves (committer.passed). Outside
+// the committer it does nothing.
+func leavesKeptReads(db queryer) {
+	if w := writerOf(db); w != nil {
+		w.leaves = true
+	}
 }
 
 // singleWriterTx reports whether db is a transaction of the committer.
@@ -110,6 +125,13 @@ func singleWriterTx(db queryer) bool {
 // socket can wake a process that takes the processor).
 type committer struct {
 	db *sql.DB
+	// wal reads the state of the database (nil for none); passed, when
+	// set, is told the states before and after each commit that was the
+	// only one between them and whose members all changed nothing the
+	// kept reads read (leavesKeptReads), so that those reads, still
+	// right, are kept past it.
+	wal    *walWatch
+	passed func(from, to walState)
 	// doubts counts the statements of db's connection that failed or
 	// that begin or end a transaction (keepingConnector.doubts).
 	doubts *atomic.Uint64
@@ -153,9 +175,11 @@ type txCall struct {
 	done    chan struct{}
 }
 
-func newCommitter(db *sql.DB, doubts *atomic.Uint64, sync string) *committer {
+func newCommitter(db *sql.DB, doubts *atomic.Uint64, sync string, wal *walWatch, passed func(from, to walState)) *committer {
 	c := &committer{
 		db:      db,
+		wal:     wal,
+		passed:  passed,
 		doubts:  doubts,
 		sync:    sync,
 		queue:   make(chan *txCall, maxGroup),
@@ -437,7 +461,11 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 			}
 			return nil
 		}
-		members, rest, end := c.runMembers(tx, pending, careful, g, &later, &failed)
+		// BEGIN IMMEDIATE has taken the database's write lock: no other
+		// connection commits until this transaction ends.
+		before, known := c.wal.state()
+		writer := &writerTx{lastSeq: map[string]int64{}}
+		members, rest, end := c.runMembers(tx, writer, pending, careful, g, &later, &failed)
 		if end == groupAgain {
 			pending, careful = rest, true
 			continue
@@ -450,6 +478,9 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 		}
 		start := time.Now()
 		err = tx.Commit()
+		if err == nil && known && !writer.changed && len(members) > 0 {
+			c.pass(before)
+		}
 		if !unsynced {
 			c.held, c.wait = 0, 0
 			if err == nil {
@@ -467,6 +498,29 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 			answer(call, err)
 		}
 		return rest
+	}
+}
+
+// afterGroupCommit, when a test sets it, runs between a group's commit
+// and the reading of the state it left.
+var afterGroupCommit func()
+
+// pass tells passed of the commit just made from the state before, read
+// inside its transaction: when the header reads one commit more, that
+// commit was the group's, as no other could be made while the
+// transaction held the write lock, and none has been made since.
+// (Checkpoints, and a log started again, change the header but no row,
+// and are passed too.)
+func (c *committer) pass(before walState) {
+	if c.passed == nil {
+		return
+	}
+	if afterGroupCommit != nil {
+		afterGroupCommit()
+	}
+	after, known := c.wal.state()
+	if known && after.commits() == before.commits()+1 {
+		c.passed(before, after)
 	}
 }
 
@@ -504,9 +558,8 @@ const (
 // connection ran a statement that failed or that begins or ends a
 // transaction (doubts) is taken as failing, and the group runs again
 // with savepoints.
-func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful bool, g *gathering, later, failed *[]*txCall) (members, rest []*txCall, end groupEnd) {
+func (c *committer) runMembers(tx *sql.Tx, writer *writerTx, pending []*txCall, careful bool, g *gathering, later, failed *[]*txCall) (members, rest []*txCall, end groupEnd) {
 	unsynced := g == nil
-	writer := &writerTx{lastSeq: map[string]int64{}}
 	singleWriter.Store(tx, writer)
 	defer singleWriter.Delete(tx)
 	for {
@@ -534,7 +587,9 @@ func (c *committer) runMembers(tx *sql.Tx, pending []*txCall, careful bool, g *g
 			}
 		}
 		doubts := c.doubts.Load()
+		writer.leaves = false
 		ok := run(call, tx)
+		writer.changed = writer.changed || !writer.leaves
 		doubted := !careful && c.doubts.Load() != doubts
 		if ok && !doubted {
 			if careful {

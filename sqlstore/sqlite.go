@@ -130,11 +130,17 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: %w", err)
 		}
 	}
-	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, wc.doubts, sync), lock: lock, blocks: newBlocksCache(blocksKept),
+	keys := newStateCache[string, keptKey]()
+	places := newStateCache[placeKey, practiced.BusyTimePlace]()
+	passed := func(from, to walState) {
+		keys.pass(from, to)
+		places.pass(from, to)
+	}
+	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, wc.doubts, sync, wal, passed), lock: lock, blocks: newBlocksCache(blocksKept),
 		kept:       newKeptDocs(keptDocBytes),
 		wal:        wal,
-		keys:       newStateCache[string, keptKey](),
-		places:     newStateCache[placeKey, practiced.BusyTimePlace](),
+		keys:       keys,
+		places:     places,
 		walOnClose: load}, nil
 }
 

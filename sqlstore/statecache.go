@@ -22,6 +22,12 @@ const stateCacheMax = 1024
 // commit has been made since. So a kept answer is what the query would
 // answer now: a key revoked, a business's clients changed, by this
 // process or any other, is read again at once. Errors are not kept.
+//
+// The one commit a cache is kept past is the committer's own, when it
+// was the only one since its transaction began and every member said it
+// changed nothing these reads read (leavesKeptReads): a busy time's
+// write, say, leaves the request's key and the place of the next one
+// kept, where it would otherwise have them read again.
 type stateCache[K comparable, V any] struct {
 	mu   sync.Mutex
 	at   walState
@@ -55,6 +61,17 @@ func (c *stateCache[K, V]) put(k K, at walState, v V) {
 	}
 	if len(c.kept) < stateCacheMax {
 		c.kept[k] = v
+	}
+}
+
+// pass moves what c keeps at from on to to: the database went from one
+// to the other by a commit that changed nothing c's reads read
+// (committer.pass), so they would be answered the same at to.
+func (c *stateCache[K, V]) pass(from, to walState) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at == from {
+		c.at = to
 	}
 }
 

@@ -50,6 +50,11 @@ const walHeaderWords = 12
 // walState is one copy of the WAL index's header, compared whole.
 type walState [walHeaderWords]uint32
 
+// commits is the header's change counter: every commit adds one to it,
+// and nothing else does (a checkpoint, or a log started again, changes
+// other words).
+func (s walState) commits() uint32 { return s[2] }
+
 // openWALIndex maps the header of the WAL index at path, which a SQLite
 // connection of this process must have open. It returns nil and no error
 // when there is none to map: no such file, no descriptor of it among the

@@ -11,6 +11,8 @@ const walIndexMapped = false
 
 type walState struct{}
 
+func (s walState) commits() uint32 { return 0 }
+
 func openWALIndex(path string) (*walIndex, error) { return nil, nil }
 
 func (w *walIndex) state() (walState, bool) { return walState{}, false }
