@@ -83,6 +83,7 @@ func recordEvents(ctx context.Context, db queryer, businessID string, events []n
 		}
 		if numbered {
 			writer.lastSeq[businessID] = last
+			writer.wrote = true
 		}
 	}
 	for _, e := range events {

@@ -34,8 +34,10 @@ type writerTx struct {
 	// one to (countInserts).
 	counted map[listOf]bool
 	// leaves says the member running changes nothing a stateCache reads
-	// (leavesKeptReads); changed, that a member that ran did not say so.
-	leaves, changed bool
+	// (leavesKeptReads); changed, that a member that ran did not say so,
+	// or failed. wrote says the transaction has written an event
+	// (recordEvents), so that its commit writes to the log.
+	leaves, changed, wrote bool
 }
 
 // listOf names a business's list in list_versions.
@@ -47,6 +49,7 @@ type listOf struct{ business, list string }
 func (w *writerTx) forget() {
 	clear(w.lastSeq)
 	clear(w.counted)
+	w.wrote = false
 }
 
 // writerOf returns the state of db when it is a transaction of the
@@ -66,9 +69,9 @@ func writerOf(db queryer) *writerTx {
 // leavesKeptReads tells the committer, from within a member's function,
 // that the member changes no row a stateCache reads (api_keys, the
 // clients' row of list_versions, locations, practitioners,
-// practitioner_locations). A commit of members that all said so moves
-// the kept reads on to the state it leaves (committer.passed). Outside
-// the committer it does nothing.
+// practitioner_locations). A commit of members that all said so, and
+// that wrote an event, moves the kept reads on to the state it leaves
+// (committer.passed). Outside the committer it does nothing.
 func leavesKeptReads(db queryer) {
 	if w := writerOf(db); w != nil {
 		w.leaves = true
@@ -478,7 +481,10 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 		}
 		start := time.Now()
 		err = tx.Commit()
-		if err == nil && known && !writer.changed && len(members) > 0 {
+		if afterGroupCommit != nil {
+			afterGroupCommit()
+		}
+		if err == nil && known && !writer.changed && writer.wrote {
 			c.pass(before)
 		}
 		if !unsynced {
@@ -501,22 +507,22 @@ func (c *committer) group(pending []*txCall) (again []*txCall) {
 	}
 }
 
-// afterGroupCommit, when a test sets it, runs between a group's commit
-// and the reading of the state it left.
+// afterGroupCommit, when a test sets it, runs right after each group's
+// commit, before the state it left is read (pass).
 var afterGroupCommit func()
 
 // pass tells passed of the commit just made from the state before, read
-// inside its transaction: when the header reads one commit more, that
-// commit was the group's, as no other could be made while the
-// transaction held the write lock, and none has been made since.
-// (Checkpoints, and a log started again, change the header but no row,
-// and are passed too.)
+// inside its transaction. The commit wrote an event, so it wrote to the
+// log and added one to the header's count of commits; when the header
+// reads one commit more, that commit was the group's, as no other could
+// be made while the transaction held the write lock, and none has been
+// made since. (Checkpoints, and a log started again, change the header
+// but no row, and are passed too.) A transaction that wrote nothing
+// commits without touching the log, so one commit more would be
+// another's: such a group is not passed.
 func (c *committer) pass(before walState) {
 	if c.passed == nil {
 		return
-	}
-	if afterGroupCommit != nil {
-		afterGroupCommit()
 	}
 	after, known := c.wal.state()
 	if known && after.commits() == before.commits()+1 {
@@ -611,6 +617,7 @@ func (c *committer) runMembers(tx *sql.Tx, writer *writerTx, pending []*txCall, 
 			return nil, append(append(members, call), pending...), groupAgain
 		}
 		writer.forget()
+		writer.changed = true
 		_, err := tx.Exec("ROLLBACK TO member")
 		if err == nil {
 			_, err = tx.Exec("RELEASE member")

@@ -24,10 +24,11 @@ const stateCacheMax = 1024
 // process or any other, is read again at once. Errors are not kept.
 //
 // The one commit a cache is kept past is the committer's own, when it
-// was the only one since its transaction began and every member said it
-// changed nothing these reads read (leavesKeptReads): a busy time's
-// write, say, leaves the request's key and the place of the next one
-// kept, where it would otherwise have them read again.
+// was the only one since its transaction began, it wrote an event, and
+// every member said it changed nothing these reads read
+// (leavesKeptReads): a busy time's write, say, leaves the request's key
+// and the place of the next one kept, where it would otherwise have them
+// read again.
 type stateCache[K comparable, V any] struct {
 	mu   sync.Mutex
 	at   walState

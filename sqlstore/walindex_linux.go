@@ -50,9 +50,11 @@ const walHeaderWords = 12
 // walState is one copy of the WAL index's header, compared whole.
 type walState [walHeaderWords]uint32
 
-// commits is the header's change counter: every commit adds one to it,
-// and nothing else does (a checkpoint, or a log started again, changes
-// other words).
+// commits is the header's change counter: every commit that writes to
+// the log adds one to it (one that wrote no page leaves the header as
+// it was); a checkpoint, or a log started again, changes other words.
+// Only a WAL index built anew, which takes the write lock, sets it
+// otherwise.
 func (s walState) commits() uint32 { return s[2] }
 
 // openWALIndex maps the header of the WAL index at path, which a SQLite
