@@ -165,22 +165,22 @@ func WriterTx(s *Store, f func(exec func(query string, args ...any) error) error
 // PlaceKept reports whether BusyTimePlace would answer the place of a
 // busy time from what the store keeps, the database being unchanged.
 func PlaceKept(s *Store, business, location, practitioner string) bool {
-	at, ok := s.wal.state()
-	if !ok {
-		return false
-	}
-	_, kept := s.places.get(placeKey{business, location, practitioner}, at)
-	return kept
+	return keptNow(s, s.places, placeKey{business, location, practitioner})
 }
 
 // KeyKept reports whether APIKeyAndClientsVersion would answer the key
 // whose token hashes to hash from what the store keeps, the database
 // being unchanged.
 func KeyKept(s *Store, hash string) bool {
+	return keptNow(s, s.keys, hash)
+}
+
+// keptNow reports whether c would answer k at the database's state now.
+func keptNow[K comparable, V any](s *Store, c *stateCache[K, V], k K) bool {
 	at, ok := s.wal.state()
 	if !ok {
 		return false
 	}
-	_, kept := s.keys.get(hash, at)
+	_, kept := c.get(k, at)
 	return kept
 }

@@ -35,8 +35,8 @@ type writerTx struct {
 	counted map[listOf]bool
 	// leaves says the member running changes nothing a stateCache reads
 	// (leavesKeptReads); changed, that a member that ran did not say so,
-	// or failed. wrote says the transaction has written an event
-	// (recordEvents), so that its commit writes to the log.
+	// or was rolled back (forget). wrote says the transaction has written
+	// an event (recordEvents), so that its commit writes to the log.
 	leaves, changed, wrote bool
 }
 
@@ -49,7 +49,7 @@ type listOf struct{ business, list string }
 func (w *writerTx) forget() {
 	clear(w.lastSeq)
 	clear(w.counted)
-	w.wrote = false
+	w.changed = true // what was written is no longer known
 }
 
 // writerOf returns the state of db when it is a transaction of the
@@ -128,11 +128,11 @@ func singleWriterTx(db queryer) bool {
 // socket can wake a process that takes the processor).
 type committer struct {
 	db *sql.DB
-	// wal reads the state of the database (nil for none); passed, when
-	// set, is told the states before and after each commit that was the
-	// only one between them and whose members all changed nothing the
-	// kept reads read (leavesKeptReads), so that those reads, still
-	// right, are kept past it.
+	// wal reads the state of the database (nil for none); passed is
+	// told the states before and after each commit that was the only one
+	// between them and whose members all changed nothing the kept reads
+	// read (leavesKeptReads), so that those reads, still right, are kept
+	// past it.
 	wal    *walWatch
 	passed func(from, to walState)
 	// doubts counts the statements of db's connection that failed or
@@ -521,9 +521,6 @@ var afterGroupCommit func()
 // commits without touching the log, so one commit more would be
 // another's: such a group is not passed.
 func (c *committer) pass(before walState) {
-	if c.passed == nil {
-		return
-	}
 	after, known := c.wal.state()
 	if known && after.commits() == before.commits()+1 {
 		c.passed(before, after)
@@ -617,7 +614,6 @@ func (c *committer) runMembers(tx *sql.Tx, writer *writerTx, pending []*txCall, 
 			return nil, append(append(members, call), pending...), groupAgain
 		}
 		writer.forget()
-		writer.changed = true
 		_, err := tx.Exec("ROLLBACK TO member")
 		if err == nil {
 			_, err = tx.Exec("RELEASE member")

@@ -130,18 +130,14 @@ func openSQLite(path, sync string, load bool) (*Store, error) {
 			return nil, fmt.Errorf("sqlite: %w", err)
 		}
 	}
-	keys := newStateCache[string, keptKey]()
-	places := newStateCache[placeKey, practiced.BusyTimePlace]()
-	passed := func(from, to walState) {
-		keys.pass(from, to)
-		places.pass(from, to)
-	}
-	return &Store{w: w, r: r, dialect: sqliteDialect, group: newCommitter(w, wc.doubts, sync, wal, passed), lock: lock, blocks: newBlocksCache(blocksKept),
+	s := &Store{w: w, r: r, dialect: sqliteDialect, lock: lock, blocks: newBlocksCache(blocksKept),
 		kept:       newKeptDocs(keptDocBytes),
 		wal:        wal,
-		keys:       keys,
-		places:     places,
-		walOnClose: load}, nil
+		keys:       newStateCache[string, keptKey](),
+		places:     newStateCache[placeKey, practiced.BusyTimePlace](),
+		walOnClose: load}
+	s.group = newCommitter(w, wc.doubts, sync, wal, s.passKept)
+	return s, nil
 }
 
 // newSQLite reports whether there is no database at path yet: no file,

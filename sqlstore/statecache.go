@@ -76,6 +76,13 @@ func (c *stateCache[K, V]) pass(from, to walState) {
 	}
 }
 
+// passKept moves every stateCache of s on past a commit that changed
+// nothing they read (committer.pass).
+func (s *Store) passKept(from, to walState) {
+	s.keys.pass(from, to)
+	s.places.pass(from, to)
+}
+
 // readKept answers k from c while the database of s is as it was when k
 // was read, and otherwise reads it, keeping what read returns unless it
 // fails. Without a WAL index (PostgreSQL, a load) it always reads.
